@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Install the peer solvers the test suite runs: z3 >= 4.12 (PyPI wheel, which
+# ships the z3 binary; Debian 12's z3 is 4.8) and cvc5 (Debian package).
+# Idempotent: does nothing when suitable versions are already on PATH.
+set -euo pipefail
+need_z3=1
+if command -v z3 >/dev/null 2>&1; then
+  v=$(z3 --version | awk '{print $3}')
+  major=${v%%.*}; rest=${v#*.}; minor=${rest%%.*}
+  if [ "$major" -gt 4 ] || { [ "$major" -eq 4 ] && [ "$minor" -ge 12 ]; }; then need_z3=0; fi
+fi
+if [ "$need_z3" = 1 ]; then
+  python3 -m pip install --quiet --disable-pip-version-check z3-solver
+fi
+if ! command -v cvc5 >/dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq cvc5 >/dev/null
+fi
+# The plotting library the benchmark harness uses.
+python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check matplotlib
+rustup component add rustfmt clippy >/dev/null 2>&1 || true
+echo "solvers: $(z3 --version); $(cvc5 --version | head -n1)"
