@@ -1,0 +1,827 @@
+#!/usr/bin/env python3
+"""Evaluation harness: z3 and cvc5 on raw, vcsimp-simplified and
+peer-preprocessed VCs.
+
+    python3 bench/harness.py --corpus corpus --out bench/results
+
+For every corpus/<family>/<kernel>/<task>.smt2 it builds up to five inputs
+(configurations) and runs every solver on each at every timeout:
+
+  raw       the file as it is
+  vcsimp    vcsimp's output (vcsimp is timed, its --stats-json is kept)
+  z3-pre    z3 tactic (then simplify propagate-values solve-eqs elim-uncnstr qe-light simplify)
+  z3-qe     z3 tactic (then simplify qe-light qe simplify)
+  cvc5-pre  cvc5 --preprocess-only -o post-asserts
+
+A preprocessor that fails or times out gives "no output" for that file and
+configuration (reported, counted as unsolved). A solver answer that contradicts
+the file's (set-info :status ...) in any configuration is a soundness alarm:
+printed loudly, listed in results, and the exit code is 3.
+
+Outputs (in --out): results.csv, prep.csv, table.md, cactus-<solver>.png/.svg,
+alarms.txt (only when there are alarms).
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures as cf
+import csv
+import datetime
+import hashlib
+import json
+import math
+import os
+import platform
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import peers  # noqa: E402
+import smt  # noqa: E402
+
+CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre"]
+SOLVERS = ["z3", "cvc5"]
+DEFINITE = ("sat", "unsat")
+
+
+# --------------------------------------------------------------------------
+# Running processes
+
+
+@dataclass
+class Run:
+    stdout: str
+    stderr: str
+    returncode: int | None
+    wall: float
+    cpu: float
+    maxrss_kb: int
+    killed: bool
+
+
+def run_cmd(cmd: list[str], timeout: float, cwd: str | None = None) -> Run:
+    """Run cmd with a hard wall-clock limit; kill its process group on expiry.
+
+    Uses os.wait4 so that CPU time and peak RSS are those of this child only
+    (safe with several runner threads)."""
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        t0 = time.monotonic()
+        try:
+            p = subprocess.Popen(cmd, stdout=out, stderr=err, stdin=subprocess.DEVNULL,
+                                 cwd=cwd, start_new_session=True)
+        except OSError as e:
+            return Run("", f"cannot run {cmd[0]}: {e}", None, 0.0, 0.0, 0, False)
+        state = {"done": False, "killed": False}
+        lock = threading.Lock()
+
+        def kill():
+            with lock:
+                if not state["done"]:
+                    state["killed"] = True
+                    try:
+                        os.killpg(p.pid, signal.SIGKILL)
+                    except ProcessLookupError:
+                        pass
+
+        timer = threading.Timer(timeout, kill)
+        timer.start()
+        _, status, ru = os.wait4(p.pid, 0)
+        wall = time.monotonic() - t0
+        with lock:
+            state["done"] = True
+        timer.cancel()
+        p.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Run(out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
+                   p.returncode, wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, state["killed"])
+
+
+def resolve_exe(name: str) -> str:
+    """Absolute path of an executable, looking through pyenv shims (a shim
+    costs ~0.1 s per call, which would pollute solve times)."""
+    path = shutil.which(name) or name
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return path
+    if head.startswith(b"#!") and b"pyenv" in head:
+        try:
+            real = subprocess.run(["pyenv", "which", Path(path).name], capture_output=True,
+                                  text=True, timeout=20).stdout.strip()
+            if real and os.access(real, os.X_OK):
+                return real
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return path
+
+
+# --------------------------------------------------------------------------
+# Solvers and answers
+
+
+def solver_cmd(solver: str, exe: str, path: str, t: float) -> list[str]:
+    if solver == "z3":
+        if float(t).is_integer():
+            return [exe, f"-T:{int(t)}", path]
+        return [exe, f"-t:{int(t * 1000)}", f"-T:{math.ceil(t) + 1}", path]
+    if solver == "cvc5":
+        return [exe, f"--tlimit={int(t * 1000)}", path]
+    raise ValueError(solver)
+
+
+def parse_answer(stdout: str, stderr: str = "", killed: bool = False) -> tuple[str, str]:
+    """(status, note) with status in sat/unsat/unknown/timeout/error.
+
+    The first sat/unsat/unknown line is the answer; errors after it (e.g. from
+    get-model) are ignored. An (error ...) before the answer makes the answer
+    unreliable (the erroneous command, maybe an assert, was skipped), so the
+    status is 'error'."""
+    if killed:
+        return "timeout", "killed at the hard wall-clock limit"
+    first_error = ""
+    for line in stdout.splitlines():
+        s = line.strip()
+        if s in ("sat", "unsat", "unknown"):
+            if first_error:
+                return "error", f"answer {s} after error: {first_error[:160]}"
+            return s, ""
+        if s == "timeout":
+            return "timeout", ""
+        if s.startswith("(error") and not first_error:
+            first_error = s
+    if "interrupted by timeout" in stderr or "interrupted by timeout" in stdout:
+        return "timeout", ""
+    if first_error:
+        return "error", first_error[:200]
+    tail = (stderr.strip().splitlines() or [""])[-1]
+    return "error", tail[:200] or "no answer"
+
+
+def is_alarm(expected: str, status: str) -> bool:
+    return (expected == "unsat" and status == "sat") or (expected == "sat" and status == "unsat")
+
+
+def is_solved(expected: str, status: str) -> bool:
+    """Solved = a definite answer that agrees with the expected status (any
+    definite answer when the file has no status)."""
+    if status not in DEFINITE:
+        return False
+    return expected == "unknown" or status == expected
+
+
+# --------------------------------------------------------------------------
+# Tasks and preprocessing
+
+
+@dataclass
+class Task:
+    path: Path  # absolute
+    rel: str  # relative to the corpus root
+    family: str
+    kernel: str  # family/kernel
+    name: str
+    expected: str
+
+
+@dataclass
+class Prep:
+    config: str
+    status: str  # ok / timeout / error
+    seconds: float = 0.0
+    path: str | None = None  # solver input, None = no output
+    nodes: int | None = None  # harness node count of the asserted terms
+    note: str = ""
+    stats: dict = field(default_factory=dict)  # vcsimp --stats-json
+
+
+def discover(corpus: Path) -> list[Task]:
+    tasks = []
+    for p in sorted(corpus.rglob("*.smt2")):
+        rel = p.relative_to(corpus)
+        parts = rel.parts
+        family = parts[0] if len(parts) > 1 else "."
+        kernel = "/".join(parts[:2]) if len(parts) > 2 else family
+        try:
+            text = p.read_text(errors="replace")
+        except OSError:
+            text = ""
+        tasks.append(Task(p.resolve(), str(rel), family, kernel, p.stem, smt.expected_status(text)))
+    return tasks
+
+
+def node_count_file(path: str) -> int | None:
+    try:
+        return smt.asserted_nodes(Path(path).read_text(errors="replace"))
+    except (OSError, smt.ParseError):
+        return None
+
+
+def prep_vcsimp(task: Task, opts, work: Path) -> Prep:
+    out = work / "vcsimp" / task.rel
+    js = out.with_suffix(".stats.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    for f in (out, js):
+        if f.exists():
+            f.unlink()
+    cmd = [opts.vcsimp, str(task.path), "-o", str(out), "--stats-json", str(js)] + opts.vcsimp_arg
+    r = run_cmd(cmd, opts.prep_timeout)
+    if r.killed:
+        return Prep("vcsimp", "timeout", r.wall, note=f"killed after {opts.prep_timeout:g}s")
+    if r.returncode != 0 or not out.exists():
+        msg = (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]
+        return Prep("vcsimp", "error", r.wall, note=f"exit {r.returncode}: {msg[:200]}")
+    stats, note = {}, ""
+    try:
+        stats = json.loads(js.read_text())
+    except (OSError, ValueError) as e:
+        note = f"no stats json: {e}"
+    return Prep("vcsimp", "ok", r.wall, str(out), node_count_file(str(out)), note, stats)
+
+
+def prep_z3(task: Task, config: str, opts, work: Path) -> Prep:
+    src = task.path.read_text(errors="replace")
+    out = work / config / task.rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        script = peers.z3_input(src, peers.Z3_TACTICS[config])
+    except smt.ParseError as e:
+        return Prep(config, "error", 0.0, note=f"input does not parse: {e}")
+    inp = out.with_suffix(".in.smt2")
+    inp.write_text(script)
+    to = opts.peer_timeout
+    r = run_cmd([opts.z3, f"-T:{math.ceil(to)}", str(inp)], to + 2)
+    if r.killed or any(ln.strip() == "timeout" for ln in r.stdout.splitlines()[:3]):
+        return Prep(config, "timeout", r.wall, note=f"no output within {to:g}s")
+    try:
+        text = peers.z3_output_to_smt2(r.stdout, src)
+    except peers.PeerError as e:
+        return Prep(config, "error", r.wall, note=str(e))
+    out.write_text(text)
+    return Prep(config, "ok", r.wall, str(out), node_count_file(str(out)))
+
+
+def prep_cvc5(task: Task, opts, work: Path) -> Prep:
+    config = "cvc5-pre"
+    src = task.path.read_text(errors="replace")
+    out = work / config / task.rel
+    out.parent.mkdir(parents=True, exist_ok=True)
+    try:
+        script = peers.cvc5_input(src)
+    except smt.ParseError as e:
+        return Prep(config, "error", 0.0, note=f"input does not parse: {e}")
+    inp = out.with_suffix(".in.smt2")
+    inp.write_text(script)
+    to = opts.peer_timeout
+    r = run_cmd([opts.cvc5, "--preprocess-only", "-o", "post-asserts",
+                 f"--tlimit={int(to * 1000)}", str(inp)], to + 2)
+    if r.killed or "interrupted by timeout" in r.stderr:
+        return Prep(config, "timeout", r.wall, note=f"no output within {to:g}s")
+    try:
+        text = peers.cvc5_output_to_smt2(r.stdout, src)
+    except peers.PeerError as e:
+        return Prep(config, "error", r.wall, note=str(e))
+    out.write_text(text)
+    return Prep(config, "ok", r.wall, str(out), node_count_file(str(out)))
+
+
+def prep_one(task: Task, config: str, opts, work: Path) -> Prep:
+    if config == "raw":
+        return Prep("raw", "ok", 0.0, str(task.path), node_count_file(str(task.path)))
+    if config == "vcsimp":
+        return prep_vcsimp(task, opts, work)
+    if config in peers.Z3_TACTICS:
+        return prep_z3(task, config, opts, work)
+    if config == "cvc5-pre":
+        return prep_cvc5(task, opts, work)
+    raise ValueError(config)
+
+
+# --------------------------------------------------------------------------
+# Result rows
+
+RESULT_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "solver", "timeout",
+                 "status", "seconds", "cpu_seconds", "solved", "alarm", "reused_from",
+                 "prep_status", "prep_seconds", "note"]
+PREP_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "prep_status",
+               "prep_seconds", "nodes_harness", "stats_input_nodes", "stats_output_nodes",
+               "stats_total_seconds", "stats_stop_reason", "stats_passes", "note"]
+
+
+def solve_row(task: Task, prep: Prep, solver: str, t: float, opts) -> dict:
+    row = {"family": task.family, "kernel": task.kernel, "task": task.name, "file": task.rel,
+           "expected": task.expected, "config": prep.config, "solver": solver, "timeout": t,
+           "reused_from": "", "prep_status": prep.status, "prep_seconds": round(prep.seconds, 4)}
+    if prep.path is None:
+        row.update(status="no-output", seconds="", cpu_seconds="", note=prep.note)
+    else:
+        exe = opts.z3 if solver == "z3" else opts.cvc5
+        r = run_cmd(solver_cmd(solver, exe, prep.path, t), t * 1.2 + 1)
+        status, note = parse_answer(r.stdout, r.stderr, r.killed)
+        if status == "unknown" and r.wall >= 0.95 * t:
+            status = "timeout"  # z3's soft -t limit answers "unknown"
+        row.update(status=status, seconds=round(r.wall, 4), cpu_seconds=round(r.cpu, 4), note=note)
+    row["solved"] = int(is_solved(task.expected, row["status"]))
+    row["alarm"] = int(is_alarm(task.expected, row["status"]))
+    return row
+
+
+def prep_row(task: Task, prep: Prep) -> dict:
+    s = prep.stats or {}
+    passes = s.get("passes")
+    return {"family": task.family, "kernel": task.kernel, "task": task.name, "file": task.rel,
+            "expected": task.expected, "config": prep.config, "prep_status": prep.status,
+            "prep_seconds": round(prep.seconds, 4),
+            "nodes_harness": "" if prep.nodes is None else prep.nodes,
+            "stats_input_nodes": s.get("input_nodes", ""),
+            "stats_output_nodes": s.get("output_nodes", ""),
+            "stats_total_seconds": s.get("total_seconds", ""),
+            "stats_stop_reason": s.get("stop_reason", ""),
+            "stats_passes": ";".join(f"{p.get('name')}={p.get('fired')}" for p in passes)
+            if isinstance(passes, list) else "",
+            "note": prep.note}
+
+
+def write_csv(path: Path, fields: list[str], rows: list[dict]):
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        w.writeheader()
+        for r in rows:
+            w.writerow(r)
+
+
+def read_csv(path: Path) -> list[dict]:
+    with open(path, newline="") as f:
+        return list(csv.DictReader(f))
+
+
+# --------------------------------------------------------------------------
+# Table
+
+
+def _num(x, default=0.0) -> float:
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        return default
+
+
+def _fmt_t(t) -> str:
+    return f"{_num(t):g}"
+
+
+def _secs(x: float) -> str:
+    return f"{x:.2f}"
+
+
+def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
+    """Markdown report from result and prep rows (as read from the CSVs)."""
+    configs = [c for c in CONFIGS if any(r["config"] == c for r in results)] or CONFIGS
+    solvers = [s for s in SOLVERS if any(r["solver"] == s for r in results)]
+    timeouts = sorted({_num(r["timeout"]) for r in results})
+    kernels = sorted({r["kernel"] for r in preps} | {r["kernel"] for r in results})
+    families = sorted({r["family"] for r in preps} | {r["family"] for r in results})
+    tasks_of: dict[str, set] = {}
+    for r in preps + results:
+        tasks_of.setdefault(r["kernel"], set()).add(r["file"])
+        tasks_of.setdefault("fam:" + r["family"], set()).add(r["file"])
+    all_files = {r["file"] for r in preps + results}
+
+    def agg(group_key, group, solver, t, config):
+        rows = [r for r in results if r["solver"] == solver and _num(r["timeout"]) == t
+                and r["config"] == config and (group is None or r[group_key] == group)]
+        solved = [r for r in rows if r["solved"] in ("1", 1)]
+        return len(solved), sum(_num(r["seconds"]) for r in solved)
+
+    lines = []
+    a = lines.append
+    a("# vcsimp evaluation: z3 and cvc5 on raw, vcsimp and peer-preprocessed VCs")
+    a("")
+    a(f"Generated {meta.get('date', '')} by:")
+    a("")
+    a("```")
+    a(meta.get("command", "python3 bench/harness.py --corpus corpus --out bench/results"))
+    a("```")
+    a("")
+    a("## How to read")
+    a("")
+    a("* **Configurations**: `raw` = the corpus file as is; `vcsimp` = vcsimp's output; "
+      "`z3-pre` = z3 tactic `" + peers.Z3_TACTICS["z3-pre"] + "`; `z3-qe` = z3 tactic `"
+      + peers.Z3_TACTICS["z3-qe"] + "`; `cvc5-pre` = `cvc5 --preprocess-only -o post-asserts`. "
+      "Peer outputs are printed back as SMT-LIB and solved like any other file.")
+    a("* **Cells** `s/n (t)`: `s` tasks solved out of `n`, `t` = summed solver wall-clock seconds "
+      "over the solved tasks only. *Solved* = a sat/unsat answer that agrees with the file's "
+      "`(set-info :status ...)`, within the timeout T (solver time only; preprocessing time is "
+      "reported separately).")
+    a("* A preprocessor that failed or timed out gives *no output*: the task counts as unsolved "
+      "in that configuration (see *Preprocessing failures*).")
+    a(f"* Runs at T={_fmt_t(timeouts[-1]) if timeouts else '?'} s were skipped for tasks "
+      "already answered sat/unsat at a smaller T: a solve at a smaller T is the same solve, "
+      "with the same time, at a larger T (column `reused_from` in results.csv).")
+    a("* **Sizes** are AST nodes of the asserted terms. `vcsimp in/out` come from vcsimp's "
+      "`--stats-json`; the `harness` columns are the harness's own count of the terms as "
+      "written (lets not expanded, patterns not counted), computed the same way for every "
+      "configuration, as a cross-check.")
+    a("* All times are wall-clock seconds on a shared 2-core machine with "
+      f"{meta.get('jobs', '?')} jobs in parallel; compare configurations run side by side in "
+      "this same run (ratios), not absolute numbers across runs.")
+    env = meta.get("env")
+    if env:
+        a(f"* Environment: {env}")
+    a("")
+
+    alarms = [r for r in results if r["alarm"] in ("1", 1)]
+    a("## Soundness alarms")
+    a("")
+    if alarms:
+        a(f"**{len(alarms)} SOUNDNESS ALARM(S)**: an answer contradicts the expected status.")
+        a("")
+        a("| file | expected | config | solver | T | answer |")
+        a("|---|---|---|---|---|---|")
+        for r in alarms:
+            a(f"| {r['file']} | {r['expected']} | {r['config']} | {r['solver']} | "
+              f"{_fmt_t(r['timeout'])} | **{r['status']}** |")
+    else:
+        a("None: no configuration answered sat on an unsat file or unsat on a sat file.")
+    a("")
+
+    def solved_table(title, group_key, groups, label):
+        for solver in solvers:
+            for t in timeouts:
+                a(f"### {title}: {solver}, T = {_fmt_t(t)} s")
+                a("")
+                a(f"| {label} | tasks | " + " | ".join(configs) + " |")
+                a("|---|---:|" + "---:|" * len(configs))
+                for g in groups:
+                    n = len(tasks_of.get(("fam:" + g) if group_key == "family" else g, ()))
+                    cells = []
+                    for c in configs:
+                        s, secs = agg(group_key, g, solver, t, c)
+                        cells.append(f"{s}/{n} ({_secs(secs)})")
+                    a(f"| {g} | {n} | " + " | ".join(cells) + " |")
+                cells = []
+                for c in configs:
+                    s, secs = agg(group_key, None, solver, t, c)
+                    cells.append(f"**{s}/{len(all_files)}** ({_secs(secs)})")
+                a(f"| **total** | {len(all_files)} | " + " | ".join(cells) + " |")
+                a("")
+
+    a("## Solved per encoding family")
+    a("")
+    solved_table("Per family", "family", families, "family")
+    a("## Solved per kernel")
+    a("")
+    solved_table("Per kernel", "kernel", kernels, "kernel")
+
+    # Sizes and preprocessing.
+    pre_cfgs = [c for c in configs if c != "raw"]
+
+    def size_row(label, rows):
+        def by(cfg):
+            return [r for r in rows if r["config"] == cfg]
+
+        raw_h = sum(int(_num(r["nodes_harness"])) for r in by("raw") if r["nodes_harness"] != "")
+        vs = [r for r in by("vcsimp") if r["prep_status"] == "ok"]
+        vin = sum(int(_num(r["stats_input_nodes"])) for r in vs if r["stats_input_nodes"] != "")
+        vout = sum(int(_num(r["stats_output_nodes"])) for r in vs if r["stats_output_nodes"] != "")
+        vh = sum(int(_num(r["nodes_harness"])) for r in vs if r["nodes_harness"] != "")
+        cells = [label, str(len({r["file"] for r in rows})), str(raw_h),
+                 f"{vin} → {vout}" if vs else "–", str(vh) if vs else "–"]
+        for c in pre_cfgs:
+            if c == "vcsimp":
+                continue
+            ok = [r for r in by(c) if r["prep_status"] == "ok"]
+            cells.append(str(sum(int(_num(r["nodes_harness"])) for r in ok
+                                 if r["nodes_harness"] != "")) if ok else "–")
+        for c in pre_cfgs:
+            rs = by(c)
+            fail = sum(1 for r in rs if r["prep_status"] != "ok")
+            cells.append(_secs(sum(_num(r["prep_seconds"]) for r in rs))
+                         + (f" ({fail} no output)" if fail else ""))
+        return "| " + " | ".join(cells) + " |"
+
+    a("## VC size and preprocessing time per kernel")
+    a("")
+    a("Node counts are sums over the kernel's tasks (for a preprocessor, over the tasks where it "
+      "produced output). Preprocessing columns: summed wall-clock seconds, and how many tasks "
+      "got no output.")
+    a("")
+    peer_cfgs = [c for c in pre_cfgs if c != "vcsimp"]
+    head = (["kernel", "tasks", "raw (harness)", "vcsimp in → out (stats)", "vcsimp out (harness)"]
+            + [f"{c} (harness)" for c in peer_cfgs] + [f"{c} s" for c in pre_cfgs])
+    a("| " + " | ".join(head) + " |")
+    a("|---|" + "---:|" * (len(head) - 1))
+    for k in kernels:
+        a(size_row(k, [r for r in preps if r["kernel"] == k]))
+    for f in families:
+        a(size_row(f"*family {f}*", [r for r in preps if r["family"] == f]))
+    a(size_row("**total**", preps))
+    a("")
+
+    fails = [r for r in preps if r["prep_status"] != "ok"]
+    a("## Preprocessing failures (no output)")
+    a("")
+    if fails:
+        a("| file | config | status | seconds | reason |")
+        a("|---|---|---|---:|---|")
+        for r in fails[:200]:
+            note = r["note"].replace("|", "\\|").replace("\n", " ")[:160]
+            a(f"| {r['file']} | {r['config']} | {r['prep_status']} | "
+              f"{_secs(_num(r['prep_seconds']))} | {note} |")
+        if len(fails) > 200:
+            a(f"| … {len(fails) - 200} more in prep.csv | | | | |")
+    else:
+        a("None.")
+    a("")
+
+    stops: dict[str, int] = {}
+    for r in preps:
+        if r["config"] == "vcsimp" and r["stats_stop_reason"]:
+            stops[r["stats_stop_reason"]] = stops.get(r["stats_stop_reason"], 0) + 1
+    if stops:
+        a("vcsimp stop reasons: " + ", ".join(f"`{k}` × {v}" for k, v in sorted(stops.items())))
+        a("")
+
+    errs = [r for r in results if r["status"] == "error"]
+    if errs:
+        a("## Solver errors")
+        a("")
+        a("| file | config | solver | T | message |")
+        a("|---|---|---|---|---|")
+        for r in errs[:100]:
+            note = r["note"].replace("|", "\\|")[:160]
+            a(f"| {r['file']} | {r['config']} | {r['solver']} | {_fmt_t(r['timeout'])} | {note} |")
+        if len(errs) > 100:
+            a(f"| … {len(errs) - 100} more in results.csv | | | | |")
+        a("")
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------
+# Cactus plots
+
+
+def cactus(results: list[dict], preps: list[dict], outdir: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    prep_secs = {(r["file"], r["config"]): _num(r["prep_seconds"]) for r in preps}
+    timeouts = sorted({_num(r["timeout"]) for r in results})
+    configs = [c for c in CONFIGS if any(r["config"] == c for r in results)]
+    styles = {"raw": ("black", "-"), "vcsimp": ("tab:red", "-"), "z3-pre": ("tab:blue", "--"),
+              "z3-qe": ("tab:green", "--"), "cvc5-pre": ("tab:purple", ":")}
+    written = []
+    for solver in SOLVERS:
+        rows = [r for r in results if r["solver"] == solver]
+        if not rows:
+            continue
+        fig, axes = plt.subplots(1, len(timeouts), figsize=(6 * len(timeouts), 4.5), squeeze=False)
+        ntasks = len({r["file"] for r in rows})
+        for ax, t in zip(axes[0], timeouts):
+            for c in configs:
+                times = sorted(max(_num(r["seconds"]) + prep_secs.get((r["file"], c), 0.0), 1e-3)
+                               for r in rows if r["config"] == c and _num(r["timeout"]) == t
+                               and r["solved"] in ("1", 1))
+                if not times:
+                    continue
+                color, ls = styles.get(c, (None, "-"))
+                ax.plot(range(1, len(times) + 1), times, label=f"{c} ({len(times)})",
+                        color=color, linestyle=ls, marker=".", markersize=3, linewidth=1.3)
+            ax.set_yscale("log")
+            ax.set_xlim(0, max(ntasks, 1) + 1)
+            ax.set_xlabel("number of solved instances")
+            ax.set_ylabel("seconds per instance (preprocessing + solve), sorted")
+            ax.set_title(f"{solver}, T = {_fmt_t(t)} s ({ntasks} tasks)")
+            ax.grid(True, which="both", alpha=0.3)
+            ax.legend(fontsize=8, loc="upper left")
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            p = outdir / f"cactus-{solver}.{ext}"
+            fig.savefig(p, dpi=120 if ext == "png" else None,
+                        metadata={"Date": None} if ext == "svg" else None)
+            written.append(p)
+        plt.close(fig)
+    return written
+
+
+# --------------------------------------------------------------------------
+# Main
+
+
+def tool_version(exe: str, args: list[str]) -> str:
+    try:
+        r = subprocess.run([exe] + args, capture_output=True, text=True, timeout=20)
+        return (r.stdout.strip().splitlines() or ["?"])[0]
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def file_digest(path: str) -> str:
+    try:
+        return hashlib.sha256(Path(path).read_bytes()).hexdigest()[:12]
+    except OSError:
+        return "missing"
+
+
+class Progress:
+    def __init__(self, label: str, total: int, quiet: bool):
+        self.label, self.total, self.quiet = label, total, quiet
+        self.done, self.t0, self.last = 0, time.monotonic(), 0.0
+        self.lock = threading.Lock()
+
+    def tick(self):
+        with self.lock:
+            self.done += 1
+            now = time.monotonic()
+            if self.quiet or (now - self.last < 5 and self.done != self.total):
+                return
+            self.last = now
+            el = now - self.t0
+            eta = el / self.done * (self.total - self.done)
+            print(f"[{self.label}] {self.done}/{self.total}  {el:.0f}s elapsed, ~{eta:.0f}s left",
+                  file=sys.stderr, flush=True)
+
+
+def parse_args(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--corpus", default="corpus", help="corpus root (default: corpus)")
+    ap.add_argument("--out", default="bench/results", help="results dir (default: bench/results)")
+    ap.add_argument("--work", default="bench/work/harness",
+                    help="scratch dir for preprocessed files (default: bench/work/harness)")
+    ap.add_argument("--vcsimp", default="target/release/vcsimp",
+                    help="vcsimp executable (default: target/release/vcsimp)")
+    ap.add_argument("--vcsimp-arg", action="append", default=[],
+                    help="extra argument for vcsimp (repeatable), e.g. --vcsimp-arg=--timeout=10")
+    ap.add_argument("--z3", default="z3")
+    ap.add_argument("--cvc5", default="cvc5")
+    ap.add_argument("--timeouts", default="1,10", help="solver timeouts in s (default: 1,10)")
+    ap.add_argument("--peer-timeout", type=float, default=10.0,
+                    help="limit for each peer preprocessing run in s (default: 10)")
+    ap.add_argument("--prep-timeout", type=float, default=60.0,
+                    help="hard limit for one vcsimp run in s (default: 60)")
+    ap.add_argument("--configs", default=",".join(CONFIGS))
+    ap.add_argument("--solvers", default=",".join(SOLVERS))
+    ap.add_argument("--jobs", type=int, default=2, help="parallel jobs (default: 2)")
+    ap.add_argument("--match", default="", help="only files whose path contains this string")
+    ap.add_argument("--quiet", action="store_true")
+    return ap.parse_args(argv)
+
+
+def main(argv=None) -> int:
+    opts = parse_args(argv)
+    corpus, outdir, work = Path(opts.corpus), Path(opts.out), Path(opts.work)
+    configs = [c for c in opts.configs.split(",") if c]
+    solvers = [s for s in opts.solvers.split(",") if s]
+    for c in configs:
+        if c not in CONFIGS:
+            print(f"unknown configuration {c}; known: {', '.join(CONFIGS)}", file=sys.stderr)
+            return 2
+    timeouts = sorted(float(x) for x in opts.timeouts.split(",") if x)
+    if not corpus.is_dir():
+        print(f"corpus {corpus} is not a directory", file=sys.stderr)
+        return 2
+    opts.z3 = resolve_exe(opts.z3)
+    opts.cvc5 = resolve_exe(opts.cvc5)
+    if "vcsimp" in configs:
+        if not (Path(opts.vcsimp).exists() or shutil.which(opts.vcsimp)):
+            print(f"vcsimp not found at {opts.vcsimp} (use --vcsimp PATH or drop it from "
+                  "--configs)", file=sys.stderr)
+            return 2
+        if Path(opts.vcsimp).exists():
+            opts.vcsimp = str(Path(opts.vcsimp).resolve())
+    tasks = discover(corpus)
+    if opts.match:
+        tasks = [t for t in tasks if opts.match in t.rel]
+    if not tasks:
+        print(f"no .smt2 files under {corpus}", file=sys.stderr)
+        return 2
+    outdir.mkdir(parents=True, exist_ok=True)
+    if work.exists():
+        shutil.rmtree(work)
+    work.mkdir(parents=True)
+    t_start = time.monotonic()
+    load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    quiet = opts.quiet
+    if not quiet:
+        print(f"{len(tasks)} files, configs {configs}, solvers {solvers}, T {timeouts}, "
+              f"{opts.jobs} jobs; z3={opts.z3} cvc5={opts.cvc5}", file=sys.stderr)
+
+    # Phase 1: preprocessing.
+    preps: dict[tuple[str, str], Prep] = {}
+    jobs = [(t, c) for t in tasks for c in configs]
+    prog = Progress("prep", len(jobs), quiet)
+    with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
+        futs = {ex.submit(prep_one, t, c, opts, work): (t, c) for t, c in jobs}
+        for fut in cf.as_completed(futs):
+            t, c = futs[fut]
+            try:
+                preps[(t.rel, c)] = fut.result()
+            except Exception as e:  # never crash on one file
+                preps[(t.rel, c)] = Prep(c, "error", 0.0, note=f"harness: {e!r}")
+            prog.tick()
+
+    # Phase 2: solving, smallest T first; larger T only for unanswered runs.
+    results: list[dict] = []
+    prev: dict[tuple, dict] = {}
+    for t in timeouts:
+        todo, reused = [], []
+        for task in tasks:
+            for c in configs:
+                for s in solvers:
+                    p = prev.get((task.rel, c, s))
+                    if p is not None and p["status"] in DEFINITE:
+                        r = dict(p, timeout=t, reused_from=p["reused_from"] or p["timeout"])
+                        reused.append(r)
+                    else:
+                        todo.append((task, c, s))
+        prog = Progress(f"T={t:g}", len(todo), quiet)
+        rows = list(reused)
+        with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
+            futs = {ex.submit(solve_row, task, preps[(task.rel, c)], s, t, opts): (task, c, s)
+                    for task, c, s in todo}
+            for fut in cf.as_completed(futs):
+                task, c, s = futs[fut]
+                try:
+                    row = fut.result()
+                except Exception as e:
+                    p = preps[(task.rel, c)]
+                    row = {"family": task.family, "kernel": task.kernel, "task": task.name,
+                           "file": task.rel, "expected": task.expected, "config": c,
+                           "solver": s, "timeout": t, "status": "error", "seconds": "",
+                           "cpu_seconds": "", "solved": 0, "alarm": 0, "reused_from": "",
+                           "prep_status": p.status, "prep_seconds": p.seconds,
+                           "note": f"harness: {e!r}"}
+                rows.append(row)
+                if row["alarm"] and not quiet:
+                    print(f"!!! SOUNDNESS ALARM: {row['solver']} says {row['status']} on "
+                          f"{row['file']} ({row['config']}, T={t:g}), expected "
+                          f"{row['expected']}", file=sys.stderr, flush=True)
+                prog.tick()
+        for r in rows:
+            prev[(r["file"], r["config"], r["solver"])] = r
+        results += rows
+
+    order = {c: i for i, c in enumerate(CONFIGS)}
+    results.sort(key=lambda r: (r["file"], order[r["config"]], r["solver"], float(r["timeout"])))
+    prep_rows = [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs]
+    write_csv(outdir / "results.csv", RESULT_FIELDS, results)
+    write_csv(outdir / "prep.csv", PREP_FIELDS, prep_rows)
+    stats = {t.rel: preps[(t.rel, "vcsimp")].stats for t in tasks if (t.rel, "vcsimp") in preps}
+    (outdir / "vcsimp-stats.json").write_text(json.dumps(stats, indent=1, sort_keys=True) + "\n")
+
+    # Re-read the CSVs so that the table is made exactly as from saved results.
+    res_csv, prep_csv = read_csv(outdir / "results.csv"), read_csv(outdir / "prep.csv")
+    elapsed = time.monotonic() - t_start
+    cmd = "python3 bench/harness.py " + " ".join(argv if argv is not None else sys.argv[1:])
+    env = (f"z3 `{tool_version(opts.z3, ['--version'])}`, cvc5 `"
+           f"{tool_version(opts.cvc5, ['--version'])}`, vcsimp `{opts.vcsimp}` (sha256 "
+           f"{file_digest(opts.vcsimp)})" if "vcsimp" in configs else "")
+    env += f"; peer timeout {opts.peer_timeout:g} s; {platform.node()}, {os.cpu_count()} CPUs; "
+    env += f"harness wall time {elapsed:.0f} s"
+    try:
+        env += f"; 1-min load average at start/end {load_start:.2f}/{os.getloadavg()[0]:.2f}"
+    except OSError:
+        pass
+    meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "command": cmd.strip(),
+            "jobs": opts.jobs, "env": env}
+    (outdir / "table.md").write_text(make_table(res_csv, prep_csv, meta))
+    try:
+        cactus(res_csv, prep_csv, outdir)
+    except Exception as e:  # plots are a convenience; results are already saved
+        print(f"warning: cactus plots failed: {e!r}", file=sys.stderr)
+
+    alarms = [r for r in results if r["alarm"]]
+    alarm_file = outdir / "alarms.txt"
+    if alarms:
+        alarm_file.write_text("".join(
+            f"{r['file']}\t{r['config']}\t{r['solver']}\tT={r['timeout']}\t"
+            f"answer={r['status']}\texpected={r['expected']}\n" for r in alarms))
+        bar = "!" * 78
+        print(f"\n{bar}\n!!! {len(alarms)} SOUNDNESS ALARM(S): answers contradict the expected "
+              f"status\n{bar}", file=sys.stderr)
+        for r in alarms:
+            print(f"!!!   {r['file']}  config={r['config']} solver={r['solver']} "
+                  f"T={r['timeout']}: {r['status']} (expected {r['expected']})", file=sys.stderr)
+        print(bar, file=sys.stderr)
+        return 3
+    if alarm_file.exists():
+        alarm_file.unlink()
+    if not quiet:
+        print(f"done in {elapsed:.0f} s; results in {outdir}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
