@@ -1,0 +1,363 @@
+"""Tests for the bench scripts: python3 -m unittest discover -s bench -p 'test_*.py'
+
+The peer-conversion and end-to-end tests run the real z3 and cvc5 (skipped
+when they are not on PATH). Everything runs in a few seconds."""
+
+import contextlib
+import io
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import harness  # noqa: E402
+import peers  # noqa: E402
+import smt  # noqa: E402
+
+HAVE_SOLVERS = bool(shutil.which("z3") and shutil.which("cvc5"))
+Z3 = harness.resolve_exe("z3") if HAVE_SOLVERS else "z3"
+
+
+def solve(solver: str, text: str, t: float = 5) -> str:
+    with tempfile.NamedTemporaryFile("w", suffix=".smt2", delete=False) as f:
+        f.write(text)
+    try:
+        exe = Z3 if solver == "z3" else "cvc5"
+        r = harness.run_cmd(harness.solver_cmd(solver, exe, f.name, t), t + 5)
+        return harness.parse_answer(r.stdout, r.stderr, r.killed)[0]
+    finally:
+        Path(f.name).unlink()
+
+
+def z3_peer(src: str, tactic: str) -> str:
+    r = subprocess.run([Z3, "-in", "-T:10"], input=peers.z3_input(src, tactic),
+                       capture_output=True, text=True, timeout=20)
+    return peers.z3_output_to_smt2(r.stdout, src)
+
+
+def cvc5_peer(src: str) -> str:
+    r = subprocess.run(["cvc5", "--preprocess-only", "-o", "post-asserts", "--lang", "smt2"],
+                       input=peers.cvc5_input(src), capture_output=True, text=True, timeout=20)
+    return peers.cvc5_output_to_smt2(r.stdout, src)
+
+
+SAT = """(set-logic QF_LIA)
+(set-info :status sat)
+(declare-fun x () Int)
+(declare-fun y () Int)
+(assert (= x (+ y 1)))
+(assert (> y 5))
+(check-sat)
+(get-model)
+(exit)
+"""
+
+UNSAT_Q = """(set-logic ALL)
+(set-info :status unsat)
+(declare-fun N () Int)
+(declare-fun l () Int)
+(declare-fun len () Int)
+(assert (> N 0))
+(assert (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (not (< (+ (* N l) t) len)))))
+(assert (let ((x (+ l 1))) (and (= x 3) (< (* N l) len))))
+(check-sat)
+"""
+
+SORTS = """(set-logic ALL)
+(set-info :status sat)
+(declare-sort U 0)
+(declare-datatypes ((Lst 0)) (((nil) (cons (hd Int) (tl Lst)))))
+(declare-fun f (U) Int)
+(declare-fun u () U)
+(declare-fun l () Lst)
+(declare-fun a () Bool)
+(declare-fun b () Bool)
+(define-fun g ((x Int)) Int (+ x 1))
+(assert (or a (> (f u) 3)))
+(assert (or b (< (g (f u)) (hd l))))
+(assert (|weird sym| 3))
+(check-sat)
+""".replace("(assert (|weird sym| 3))",
+            "(declare-fun |weird sym| (Int) Bool)\n(assert (|weird sym| 3))")
+
+
+class AnswerParsing(unittest.TestCase):
+    def test_plain_answers(self):
+        for a in ("sat", "unsat", "unknown"):
+            self.assertEqual(harness.parse_answer(f"{a}\n"), (a, ""))
+
+    def test_error_after_answer_is_ignored(self):
+        out = 'unsat\n(error "line 11 column 10: model is not available")\n'
+        self.assertEqual(harness.parse_answer(out)[0], "unsat")
+
+    def test_error_before_answer_makes_it_unreliable(self):
+        st, note = harness.parse_answer('(error "line 3: unknown constant z")\nsat\n')
+        self.assertEqual(st, "error")
+        self.assertIn("after error", note)
+
+    def test_timeouts(self):
+        self.assertEqual(harness.parse_answer("timeout\n")[0], "timeout")  # z3 -T
+        self.assertEqual(harness.parse_answer("", "cvc5 interrupted by timeout.\n")[0], "timeout")
+        self.assertEqual(harness.parse_answer("", "", killed=True)[0], "timeout")
+        self.assertEqual(harness.parse_answer("sat\n", "", killed=True)[0], "timeout")
+
+    def test_errors(self):
+        self.assertEqual(harness.parse_answer('(error "Parse Error: x")\n')[0], "error")
+        self.assertEqual(harness.parse_answer("", "Segmentation fault\n"),
+                         ("error", "Segmentation fault"))
+        self.assertEqual(harness.parse_answer(""), ("error", "no answer"))
+
+    def test_noise_lines_skipped(self):
+        self.assertEqual(harness.parse_answer("success\nsuccess\nunsat\n")[0], "unsat")
+
+    def test_solved_and_alarm(self):
+        self.assertTrue(harness.is_solved("unsat", "unsat"))
+        self.assertFalse(harness.is_solved("unsat", "sat"))
+        self.assertFalse(harness.is_solved("sat", "timeout"))
+        self.assertTrue(harness.is_solved("unknown", "sat"))
+        self.assertTrue(harness.is_alarm("unsat", "sat"))
+        self.assertTrue(harness.is_alarm("sat", "unsat"))
+        for exp, st in (("unsat", "unsat"), ("unsat", "unknown"), ("unknown", "sat"),
+                        ("sat", "timeout"), ("unsat", "error")):
+            self.assertFalse(harness.is_alarm(exp, st), (exp, st))
+
+    def test_solver_cmds(self):
+        self.assertEqual(harness.solver_cmd("z3", "z3", "f", 1.0), ["z3", "-T:1", "f"])
+        self.assertEqual(harness.solver_cmd("z3", "z3", "f", 0.5), ["z3", "-t:500", "-T:2", "f"])
+        self.assertEqual(harness.solver_cmd("cvc5", "cvc5", "f", 10), ["cvc5", "--tlimit=10000", "f"])
+
+
+class SmtHelpers(unittest.TestCase):
+    def test_count_nodes(self):
+        t = smt.parse("(+ x 1)")[0]
+        self.assertEqual(smt.count_nodes(t), 3)
+        t = smt.parse("(forall ((t Int)) (! (=> (< t N) (= (select A t) 0)) :pattern ((select A t))))")[0]
+        self.assertEqual(smt.count_nodes(t), 1 + 1 + 3 + 5)
+        t = smt.parse("(let ((a (+ x 1)) (b y)) (and a b))")[0]
+        self.assertEqual(smt.count_nodes(t), 1 + 3 + 1 + 3)
+        t = smt.parse("(= ((_ extract 7 0) b) (_ bv5 8))")[0]
+        self.assertEqual(smt.count_nodes(t), 1 + 2 + 1)
+
+    def test_commands_and_strings(self):
+        text = '; c\n(set-info :source |a ) b|)\n(echo "x "" )")\n(assert (> x 0)) ; tail\n'
+        cmds = smt.commands(text)
+        self.assertEqual([h for h, _, _ in cmds], ["set-info", "echo", "assert"])
+        self.assertEqual(cmds[2][2], "(assert (> x 0))")
+        self.assertEqual(smt.asserted_nodes(text), 3)
+
+    def test_deep_terms_no_recursion(self):
+        depth = 50_000
+        text = "(assert " + "(not " * depth + "p" + ")" * depth + ")"
+        self.assertEqual(smt.asserted_nodes(text), depth + 1)
+        sx = smt.parse(text)[0]
+        self.assertEqual(len(smt.to_text(sx)), len(text))
+
+    def test_unbalanced(self):
+        with self.assertRaises(smt.ParseError):
+            smt.commands("(assert (> x 0)")
+
+    def test_expected_status(self):
+        self.assertEqual(smt.expected_status(SAT), "sat")
+        self.assertEqual(smt.expected_status("(check-sat)"), "unknown")
+
+
+@unittest.skipUnless(HAVE_SOLVERS, "z3 and cvc5 needed")
+class PeerConversion(unittest.TestCase):
+    def test_z3_input_strips_queries(self):
+        s = peers.z3_input(SAT, "simplify")
+        self.assertNotIn("check-sat", s)
+        self.assertNotIn("get-model", s)
+        self.assertNotIn("(exit)", s)
+        self.assertTrue(s.rstrip().endswith("(apply simplify :print_benchmark true)"))
+
+    def check_both(self, text, expected):
+        for solver in ("z3", "cvc5"):
+            self.assertEqual(solve(solver, text), expected, f"{solver} on:\n{text}")
+
+    def test_z3_pre_unsat_becomes_false(self):
+        src = SAT.replace("(> y 5)", "(and (= y 2) (> x 5))").replace(":status sat", ":status unsat")
+        out = z3_peer(src, peers.Z3_TACTICS["z3-pre"])
+        self.assertIn("(assert false)", out)
+        self.assertTrue(out.startswith("(set-logic QF_LIA)\n(set-info :status unsat)"))
+        self.check_both(out, "unsat")
+
+    def test_z3_pre_sat(self):
+        out = z3_peer(SAT, peers.Z3_TACTICS["z3-pre"])
+        self.assertIn("(set-info :status sat)", out)
+        self.check_both(out, "sat")
+
+    def test_z3_qe_eliminates_quantifier(self):
+        out = z3_peer(UNSAT_Q, peers.Z3_TACTICS["z3-qe"])
+        self.assertNotIn("forall", out)
+        self.check_both(out, "unsat")
+
+    def test_z3_keeps_sorts_and_datatypes(self):
+        out = z3_peer(SORTS, peers.Z3_TACTICS["z3-pre"])
+        self.assertIn("(declare-sort U 0)", out)
+        self.assertIn("(declare-datatypes ((Lst 0))", out)
+        self.check_both(out, "sat")
+
+    def test_z3_several_goals_are_disjoined(self):
+        src = SORTS.replace(":status sat", ":status unsat") + ""
+        src = src.replace("(check-sat)", "(assert (< (f u) 0))\n(assert (not a))\n(check-sat)")
+        out = z3_peer(src, "(then simplify split-clause)")
+        self.assertIn("(assert (or ", out)
+        self.check_both(out, "unsat")
+        out = z3_peer(SORTS, "(then simplify split-clause)")
+        self.check_both(out, "sat")
+
+    def test_z3_output_shapes(self):
+        goals = "(goals\n(goal\n  a\n  :precision precise :depth 1)\n(goal\n  :precision precise :depth 1)\n)\n"
+        out = peers.z3_output_to_smt2(goals + "(declare-fun a () Bool)\n(assert a)\n(check-sat)\n",
+                                      "(set-info :status sat)")
+        self.assertIn("(assert (or a true))", out)
+        self.assertIn("(declare-fun a () Bool)", out)
+        with self.assertRaises(peers.PeerError):
+            peers.z3_output_to_smt2('(error "line 2 column 3: invalid")\n', SAT)
+        with self.assertRaises(peers.PeerError):
+            peers.z3_output_to_smt2("timeout\n", SAT)
+        with self.assertRaises(peers.PeerError):
+            peers.z3_output_to_smt2("(goals\n(goal\n  a\n  :precision under :depth 1)\n)\n", SAT)
+        with self.assertRaises(peers.PeerError):
+            peers.z3_output_to_smt2("(goals\n)\n", SAT)
+
+    def test_cvc5_pre(self):
+        out = cvc5_peer(UNSAT_Q)
+        self.assertTrue(out.startswith("(set-logic ALL)\n(set-info :status unsat)\n"))
+        self.assertNotIn("(assert true)", out)
+        self.assertEqual(out.count("(check-sat)"), 1)
+        self.check_both(out, "unsat")
+        out = cvc5_peer(SORTS)
+        self.assertIn("(declare-sort U 0)", out)
+        self.check_both(out, "sat")
+
+    def test_cvc5_no_block(self):
+        with self.assertRaises(peers.PeerError):
+            peers.cvc5_output_to_smt2('(error "Parse Error: x")\n', SAT)
+        with self.assertRaises(peers.PeerError):
+            peers.cvc5_output_to_smt2(";; post-asserts start\n(assert", SAT)
+
+
+def fake_rows():
+    """Two kernels in two families; z3 only; T=1 and T=10."""
+    res, prep = [], []
+
+    def r(file, fam, ker, cfg, t, status, secs, expected="unsat", reused=""):
+        res.append({"family": fam, "kernel": ker, "task": Path(file).stem, "file": file,
+                    "expected": expected, "config": cfg, "solver": "z3", "timeout": str(t),
+                    "status": status, "seconds": str(secs), "cpu_seconds": str(secs),
+                    "solved": str(int(harness.is_solved(expected, status))),
+                    "alarm": str(int(harness.is_alarm(expected, status))),
+                    "reused_from": reused, "prep_status": "ok", "prep_seconds": "0.1", "note": ""})
+
+    for f, fam, ker in (("A/k1/t1.smt2", "A", "A/k1"), ("A/k1/t2.smt2", "A", "A/k1"),
+                        ("B/k2/t3.smt2", "B", "B/k2")):
+        for cfg in ("raw", "vcsimp"):
+            prep.append({"family": fam, "kernel": ker, "task": Path(f).stem, "file": f,
+                         "expected": "unsat", "config": cfg, "prep_status": "ok",
+                         "prep_seconds": "0.0" if cfg == "raw" else "0.25", "nodes_harness": "100",
+                         "stats_input_nodes": "" if cfg == "raw" else "100",
+                         "stats_output_nodes": "" if cfg == "raw" else "40",
+                         "stats_total_seconds": "", "stats_stop_reason": "" if cfg == "raw" else "saturated",
+                         "stats_passes": "", "note": ""})
+    r("A/k1/t1.smt2", "A", "A/k1", "raw", 1, "unsat", 0.5)
+    r("A/k1/t1.smt2", "A", "A/k1", "raw", 10, "unsat", 0.5, reused="1")
+    r("A/k1/t2.smt2", "A", "A/k1", "raw", 1, "timeout", 1.0)
+    r("A/k1/t2.smt2", "A", "A/k1", "raw", 10, "unsat", 4.0)
+    r("B/k2/t3.smt2", "B", "B/k2", "raw", 1, "timeout", 1.0)
+    r("B/k2/t3.smt2", "B", "B/k2", "raw", 10, "timeout", 10.0)
+    for f, fam, ker in (("A/k1/t1.smt2", "A", "A/k1"), ("A/k1/t2.smt2", "A", "A/k1"),
+                        ("B/k2/t3.smt2", "B", "B/k2")):
+        r(f, fam, ker, "vcsimp", 1, "unsat", 0.25)
+        r(f, fam, ker, "vcsimp", 10, "unsat", 0.25, reused="1")
+    return res, prep
+
+
+class TableGeneration(unittest.TestCase):
+    def test_table_from_fake_results(self):
+        res, prep = fake_rows()
+        md = harness.make_table(res, prep, {"date": "d", "command": "python3 bench/harness.py X",
+                                            "jobs": 2})
+        self.assertIn("python3 bench/harness.py X", md)
+        self.assertIn("## How to read", md)
+        self.assertIn("None: no configuration", md)
+        # per kernel, T=1: raw solves 1/2 on A/k1 in 0.5 s; vcsimp 2/2 in 0.5 s
+        self.assertIn("| A/k1 | 2 | 1/2 (0.50) | 2/2 (0.50) |", md)
+        self.assertIn("| A/k1 | 2 | 2/2 (4.50) | 2/2 (0.50) |", md)  # T=10
+        self.assertIn("| **total** | 3 | **1/3** (0.50) | **3/3** (0.75) |", md)
+        self.assertIn("| **total** | 3 | **2/3** (4.50) | **3/3** (0.75) |", md)
+        # per family
+        self.assertIn("### Per family: z3, T = 1 s", md)
+        self.assertIn("| B | 1 | 0/1 (0.00) | 1/1 (0.25) |", md)
+        # sizes: raw 200 nodes for A/k1, vcsimp 200 -> 80
+        self.assertIn("| A/k1 | 2 | 200 | 200 → 80 | 200 |", md)
+        self.assertIn("`saturated` × 3", md)
+
+    def test_table_reports_alarms(self):
+        res, prep = fake_rows()
+        res[0] = dict(res[0], status="sat", solved="0", alarm="1")
+        md = harness.make_table(res, prep, {})
+        self.assertIn("SOUNDNESS ALARM", md)
+        self.assertIn("| A/k1/t1.smt2 | unsat | raw | z3 | 1 | **sat** |", md)
+
+
+@unittest.skipUnless(HAVE_SOLVERS, "z3 and cvc5 needed")
+class EndToEnd(unittest.TestCase):
+    def run_harness(self, files: dict, extra=()):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-test-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        for rel, text in files.items():
+            p = tmp / "corpus" / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
+                               "--work", str(tmp / "work"), "--timeouts", "1,2",
+                               "--vcsimp", str(HERE / "standin_vcsimp.py"), *extra])
+        return rc, tmp / "out", err.getvalue()
+
+    def test_clean_run(self):
+        rc, out, _ = self.run_harness({"F/k/a.smt2": SAT, "F/k/b.smt2": UNSAT_Q},
+                                      ["--configs", "raw,vcsimp,z3-qe,cvc5-pre"])
+        self.assertEqual(rc, 0)
+        for name in ("results.csv", "prep.csv", "table.md", "cactus-z3.png", "cactus-z3.svg",
+                     "cactus-cvc5.png", "cactus-cvc5.svg", "vcsimp-stats.json"):
+            self.assertTrue((out / name).exists(), name)
+        rows = harness.read_csv(out / "results.csv")
+        self.assertEqual(len(rows), 2 * 4 * 2 * 2)
+        self.assertTrue(all(r["solved"] == "1" for r in rows), rows)
+        # T=2 rows are reused from T=1 (all were answered at T=1)
+        self.assertTrue(all(r["reused_from"] == "1.0" for r in rows if r["timeout"] == "2.0"))
+        self.assertFalse((out / "alarms.txt").exists())
+
+    def test_soundness_alarm_exits_nonzero(self):
+        wrong = SAT.replace(":status sat", ":status unsat")  # actually sat
+        rc, out, err = self.run_harness({"F/k/wrong.smt2": wrong, "F/k/ok.smt2": SAT},
+                                        ["--configs", "raw", "--solvers", "z3"])
+        self.assertEqual(rc, 3)
+        self.assertIn("SOUNDNESS ALARM", err)
+        self.assertIn("F/k/wrong.smt2", (out / "alarms.txt").read_text())
+        self.assertIn("SOUNDNESS ALARM", (out / "table.md").read_text())
+        self.assertTrue((out / "results.csv").exists())  # results written before exiting
+
+    def test_failing_preprocessor_is_no_output(self):
+        bad = "(set-info :status unsat)\n(declare-fun x () Int)\n(assert (> x 0)\n(check-sat)\n"
+        rc, out, _ = self.run_harness({"F/k/bad.smt2": bad},
+                                      ["--configs", "raw,vcsimp,z3-pre,cvc5-pre", "--solvers", "z3"])
+        self.assertEqual(rc, 0)
+        preps = {r["config"]: r for r in harness.read_csv(out / "prep.csv")}
+        for c in ("vcsimp", "z3-pre", "cvc5-pre"):
+            self.assertEqual(preps[c]["prep_status"], "error", c)
+        rows = harness.read_csv(out / "results.csv")
+        self.assertTrue(all(r["status"] == "no-output" for r in rows if r["config"] != "raw"))
+        self.assertEqual([r["status"] for r in rows if r["config"] == "raw"], ["error", "error"])
+
+
+if __name__ == "__main__":
+    unittest.main()
