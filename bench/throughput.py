@@ -240,8 +240,9 @@ def main(argv=None) -> int:
     a("```")
     a("")
     a(f"* Input: generated VC, {size / MB:.1f} MB, {facts['assertions']} quantified "
-      f"thread-indexed assertions (nested lets; bodies nested 2-{opts.max_depth} deep, and "
-      f"{opts.deep_depth} deep in every {opts.deep_every}th; patterns, qids, names), seed {opts.seed}, sha256 prefix `{digest}`.")
+      f"thread-indexed assertions (nested lets; bodies nested 2-{opts.max_depth} deep"
+      + (f", and {opts.deep_depth} deep in every {opts.deep_every}th" if opts.deep_every else "")
+      + f"; patterns, qids, names), seed {opts.seed}, sha256 prefix `{digest}`.")
     a(f"* vcsimp: `{' '.join(Path(c).name if j == 0 else c for j, c in enumerate(cmds['vcsimp']))}`"
       f" (parse and print, no passes); output {out_size / MB:.1f} MB.")
     a(f"* z3 (`{z3}`): the same script without `check-sat`, ending in `(exit)`: z3 parses, "
