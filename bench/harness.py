@@ -260,7 +260,8 @@ def prep_z3(task: Task, config: str, opts, work: Path) -> Prep:
     inp.write_text(script)
     to = opts.peer_timeout
     r = run_cmd([opts.z3, f"-T:{math.ceil(to)}", str(inp)], to + 2)
-    if r.killed or any(ln.strip() == "timeout" for ln in r.stdout.splitlines()[:3]):
+    # z3 -T prints "timeout" where it stops, possibly in the middle of the goals.
+    if r.killed or any(ln.strip() == "timeout" for ln in r.stdout.splitlines()):
         return Prep(config, "timeout", r.wall, note=f"no output within {to:g}s")
     try:
         text = peers.z3_output_to_smt2(r.stdout, src)
@@ -356,6 +357,8 @@ def write_csv(path: Path, fields: list[str], rows: list[dict]):
         w = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
         w.writeheader()
         for r in rows:
+            if r.get("note"):
+                r = dict(r, note=" ".join(str(r["note"]).split())[:300])
             w.writerow(r)
 
 

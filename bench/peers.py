@@ -161,8 +161,40 @@ def cvc5_output_to_smt2(stdout: str, src_text: str) -> str:
             continue
         if head == "check-sat":
             continue
+        if head == "assert" and _has_nested_annotation(sx):
+            txt = smt.to_text(flatten_annotations(sx))
         out.append(txt)
         if head == "set-logic" and st:
             out.append(st)
     out.append("(check-sat)")
     return "\n".join(out) + "\n"
+
+
+def _has_nested_annotation(sx) -> bool:
+    stack = [sx]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, list):
+            if t and t[0] == "!" and len(t) > 1 and isinstance(t[1], list) and t[1][:1] == ["!"]:
+                return True
+            stack.extend(t)
+    return False
+
+
+def flatten_annotations(sx):
+    """Rewrite every (! (! t a1...) a2...) into (! t a1... a2...), iteratively."""
+    if not isinstance(sx, list):
+        return sx
+    root = list(sx)
+    stack = [root]
+    while stack:
+        t = stack.pop()
+        while t and t[0] == "!" and len(t) > 1 and isinstance(t[1], list) and t[1][:1] == ["!"]:
+            inner = t[1]
+            t[1:] = [inner[1]] + inner[2:] + t[2:]
+        for i, c in enumerate(t):
+            if isinstance(c, list):
+                c = list(c)
+                t[i] = c
+                stack.append(c)
+    return root

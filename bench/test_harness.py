@@ -236,6 +236,17 @@ class PeerConversion(unittest.TestCase):
         self.assertIn("(declare-sort U 0)", out)
         self.check_both(out, "sat")
 
+    def test_cvc5_several_patterns_flattened_for_z3(self):
+        src = ("(set-logic UFLIA)\n(set-info :status unsat)\n(declare-fun P (Int) Bool)\n"
+               "(declare-fun Q (Int) Bool)\n"
+               "(assert (forall ((x Int)) (! (P x) :pattern ((P x)) :pattern ((Q x)))))\n"
+               "(assert (not (P 0)))\n(check-sat)\n")
+        out = cvc5_peer(src)
+        self.assertNotIn("(! (!", out)
+        self.assertIn(":pattern ((P x))", out)
+        self.assertIn(":pattern ((Q x))", out)
+        self.check_both(out, "unsat")
+
     def test_cvc5_no_block(self):
         with self.assertRaises(peers.PeerError):
             peers.cvc5_output_to_smt2('(error "Parse Error: x")\n', SAT)
