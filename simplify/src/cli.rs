@@ -1,0 +1,192 @@
+//! Command-line interface of `vcsimp`: argument parsing and file handling.
+//! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
+
+use crate::pipeline::{Limits, Options, PassName};
+use clap::Parser;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+const AFTER_HELP: &str = "\
+GUARANTEES:
+  With the default passes the output is logically equivalent to the input
+  over the input's symbols: every model of one is a model of the other, so
+  sat/unsat answers, get-model and get-value stay meaningful. Unsat cores
+  and proofs refer to the simplified assertions.
+
+EXIT CODES:
+  0 success, 1 bad input (a path:line:col error on stderr, nothing written),
+  2 usage error.";
+
+/// Simplify SMT-LIB verification conditions for SMT solvers.
+#[derive(Parser, Debug)]
+#[command(name = "vcsimp", version, about, after_help = AFTER_HELP)]
+pub struct Cli {
+    /// Input SMT-LIB file; `-` or absent reads standard input.
+    pub input: Option<PathBuf>,
+
+    /// Write the output here instead of standard output (only on success).
+    #[arg(short, long)]
+    pub output: Option<PathBuf>,
+
+    /// Comma-separated passes to run, or `none` to only parse and print.
+    /// Default: every sound pass. See PASSES below.
+    #[arg(long, value_name = "LIST")]
+    pub passes: Option<String>,
+
+    /// Print a summary on stderr: sizes, passes fired, times.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Write the same summary as JSON to FILE.
+    #[arg(long, value_name = "FILE")]
+    pub stats_json: Option<PathBuf>,
+
+    /// Stop simplifying after SECS seconds and print the best result so far.
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+
+    /// Stop growing the e-graph past N nodes.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<usize>,
+}
+
+fn pass_list_help() -> String {
+    let mut s = String::from("PASSES (in pipeline order):\n");
+    if PassName::ALL.is_empty() {
+        s.push_str("  (none yet: the output is the parsed input, printed back)\n");
+    }
+    for (p, doc) in PassName::ALL {
+        s.push_str(&format!("  {:<20} {doc}\n", p.name()));
+    }
+    s
+}
+
+fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
+    if list == "none" {
+        return Ok(vec![]);
+    }
+    list.split(',')
+        .map(|s| s.trim())
+        .filter(|s| !s.is_empty())
+        .map(|s| {
+            PassName::parse(s).ok_or_else(|| format!("unknown pass '{s}'\n{}", pass_list_help()))
+        })
+        .collect()
+}
+
+fn usage_error(msg: &str) -> i32 {
+    eprintln!("vcsimp: error: {msg}");
+    2
+}
+
+/// Write `data` to `path` atomically: a temporary file in the same folder,
+/// renamed into place, so a failure never leaves a partial output.
+fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.vcsimp-{}.tmp", std::process::id()));
+    let result = std::fs::File::create(&tmp)
+        .and_then(|mut f| f.write_all(data).and_then(|_| f.sync_all()))
+        .and_then(|_| std::fs::rename(&tmp, path));
+    if result.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    result
+}
+
+/// Run the command line; returns the exit code.
+pub fn run(cli: &Cli) -> i32 {
+    let passes = match &cli.passes {
+        Some(list) => match parse_passes(list) {
+            Ok(p) => p,
+            Err(e) => return usage_error(&e),
+        },
+        None => PassName::default_passes(),
+    };
+    let mut limits = Limits::default();
+    if let Some(t) = cli.timeout {
+        if !(t.is_finite() && t > 0.0) {
+            return usage_error("--timeout needs a positive number of seconds");
+        }
+        limits.timeout = Some(Duration::from_secs_f64(t));
+    }
+    if let Some(n) = cli.node_limit {
+        limits.node_limit = n;
+    }
+    let options = Options { passes, limits };
+
+    let (path_name, source) = match cli.input.as_deref() {
+        None => ("<stdin>".to_string(), read_stdin()),
+        Some(p) if p == Path::new("-") => ("<stdin>".to_string(), read_stdin()),
+        Some(p) => (p.display().to_string(), std::fs::read(p)),
+    };
+    let source = match source {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("{path_name}: error: cannot read input: {e}");
+            return 1;
+        }
+    };
+    let source = match String::from_utf8(source) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
+            let (line, col) = smtlib_io::span::line_col(&text, at);
+            eprintln!("{path_name}:{line}:{col}: error: input is not valid UTF-8");
+            return 1;
+        }
+    };
+    let outcome = match crate::simplify_text(&source, &options) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{}", e.render(&path_name, &source));
+            return 1;
+        }
+    };
+    if cli.stats {
+        eprint!("{}", outcome.stats.human());
+    } else {
+        for w in &outcome.stats.warnings {
+            eprintln!("{path_name}:{w}");
+        }
+    }
+    if let Some(p) = &cli.stats_json {
+        if let Err(e) = write_atomically(p, outcome.stats.json().as_bytes()) {
+            eprintln!("{}: error: cannot write stats: {e}", p.display());
+            return 1;
+        }
+    }
+    match &cli.output {
+        Some(p) => {
+            if let Err(e) = write_atomically(p, outcome.output.as_bytes()) {
+                eprintln!("{}: error: cannot write output: {e}", p.display());
+                return 1;
+            }
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            if out
+                .write_all(outcome.output.as_bytes())
+                .and_then(|_| out.flush())
+                .is_err()
+            {
+                return 1;
+            }
+        }
+    }
+    0
+}
+
+fn read_stdin() -> std::io::Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    std::io::stdin().read_to_end(&mut buf)?;
+    Ok(buf)
+}

@@ -1,0 +1,23 @@
+//! vcsimp: simplify SMT-LIB verification conditions so that SMT solvers
+//! prove them.
+//!
+//! The library entry point is [`simplify_text`] (or [`simplify_script`] for a
+//! script already parsed with [`smtlib_io`]):
+//!
+//! ```
+//! use simplify::{simplify_text, Options};
+//! let input = "(declare-const x Int)(assert (> x 0))(check-sat)";
+//! let out = simplify_text(input, &Options::default()).unwrap();
+//! assert!(out.output.contains("(check-sat)"));
+//! println!("{} -> {} nodes", out.stats.input_nodes, out.stats.output_nodes);
+//! ```
+//!
+//! Library code never prints; diagnostics come back in [`Outcome`].
+
+pub mod cli;
+pub mod pipeline;
+pub mod size;
+pub mod stats;
+
+pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassName};
+pub use stats::{PassStats, Stats};

@@ -1,0 +1,134 @@
+//! What a run did: sizes, passes, times and why it stopped.
+
+use std::fmt::Write;
+
+/// Statistics of one pass in one run.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PassStats {
+    pub name: &'static str,
+    /// How many rewrites the pass made (0 when it did not apply).
+    pub fired: usize,
+    pub seconds: f64,
+}
+
+/// Statistics of one run, reported by `--stats` and `--stats-json`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Stats {
+    /// AST nodes of the readable assertions, `let`s expanded (saturating).
+    pub input_nodes: u64,
+    pub output_nodes: u64,
+    pub assertions: usize,
+    /// Commands kept verbatim because vcsimp could not read them.
+    pub opaque_commands: usize,
+    pub passes: Vec<PassStats>,
+    /// Why simplification stopped: `saturated`, `node-limit`, `timeout`, …
+    pub stop_reason: String,
+    pub total_seconds: f64,
+    pub warnings: Vec<String>,
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+impl Stats {
+    /// A human summary, several lines.
+    pub fn human(&self) -> String {
+        let mut s = String::new();
+        let ratio = if self.input_nodes > 0 {
+            self.output_nodes as f64 / self.input_nodes as f64
+        } else {
+            1.0
+        };
+        let _ = writeln!(
+            s,
+            "vcsimp: {} assertions, {} -> {} AST nodes ({:.1}%), {:.3}s, stop: {}",
+            self.assertions,
+            self.input_nodes,
+            self.output_nodes,
+            100.0 * ratio,
+            self.total_seconds,
+            self.stop_reason
+        );
+        if self.opaque_commands > 0 {
+            let _ = writeln!(
+                s,
+                "vcsimp: {} commands kept verbatim (unreadable)",
+                self.opaque_commands
+            );
+        }
+        for p in &self.passes {
+            let _ = writeln!(
+                s,
+                "vcsimp:   {:<20} fired {:>6}  {:.3}s",
+                p.name, p.fired, p.seconds
+            );
+        }
+        for w in &self.warnings {
+            let _ = writeln!(s, "vcsimp: warning: {w}");
+        }
+        s
+    }
+
+    /// The same content as JSON (hand-written: no serde dependency needed).
+    pub fn json(&self) -> String {
+        let passes: Vec<String> = self
+            .passes
+            .iter()
+            .map(|p| {
+                format!(
+                    "{{\"name\": {}, \"fired\": {}, \"seconds\": {:.6}}}",
+                    json_str(p.name),
+                    p.fired,
+                    p.seconds
+                )
+            })
+            .collect();
+        let warnings: Vec<String> = self.warnings.iter().map(|w| json_str(w)).collect();
+        format!(
+            "{{\"input_nodes\": {}, \"output_nodes\": {}, \"assertions\": {}, \"opaque_commands\": {}, \"total_seconds\": {:.6}, \"stop_reason\": {}, \"passes\": [{}], \"warnings\": [{}]}}\n",
+            self.input_nodes,
+            self.output_nodes,
+            self.assertions,
+            self.opaque_commands,
+            self.total_seconds,
+            json_str(&self.stop_reason),
+            passes.join(", "),
+            warnings.join(", ")
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_escapes_and_lists_passes() {
+        let s = Stats {
+            passes: vec![PassStats {
+                name: "x",
+                fired: 2,
+                seconds: 0.5,
+            }],
+            stop_reason: "a\"b".into(),
+            ..Stats::default()
+        };
+        let j = s.json();
+        assert!(j.contains("\"stop_reason\": \"a\\\"b\""));
+        assert!(j.contains("\"fired\": 2"));
+    }
+}

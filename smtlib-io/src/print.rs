@@ -1,0 +1,570 @@
+//! Deterministic SMT-LIB printing of terms, sorts and scripts.
+//!
+//! Terms are printed without recursion. Bound variables get names unique in
+//! the whole output (their own name when free of clashes, else `name!k`),
+//! so no printed binder captures anything. Ground subterms that occur more
+//! than once in an assertion are shared through `let`, so a hash-consed DAG
+//! prints in size linear in the DAG, not in its tree expansion.
+
+use crate::script::{CommandKind, Script};
+use crate::sexpr::is_simple_symbol;
+use crate::sort::{SortId, SortKind};
+use crate::term::{AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_rational::BigRational;
+use num_traits::{One, Signed, Zero};
+use std::collections::{HashMap, HashSet};
+use std::fmt::Write;
+use std::rc::Rc;
+
+const RESERVED: &[&str] = &[
+    "!",
+    "_",
+    "as",
+    "BINARY",
+    "DECIMAL",
+    "exists",
+    "HEXADECIMAL",
+    "forall",
+    "let",
+    "match",
+    "NUMERAL",
+    "par",
+    "STRING",
+    "lambda",
+    "assert",
+    "check-sat",
+    "check-sat-assuming",
+    "declare-const",
+    "declare-datatype",
+    "declare-datatypes",
+    "declare-fun",
+    "declare-sort",
+    "define-fun",
+    "define-fun-rec",
+    "define-funs-rec",
+    "define-sort",
+    "echo",
+    "exit",
+    "get-assertions",
+    "get-assignment",
+    "get-info",
+    "get-model",
+    "get-option",
+    "get-proof",
+    "get-unsat-assumptions",
+    "get-unsat-core",
+    "get-value",
+    "pop",
+    "push",
+    "reset",
+    "reset-assertions",
+    "set-info",
+    "set-logic",
+    "set-option",
+];
+
+/// `name` as an SMT-LIB symbol token: bare when it may be, else `|name|`.
+/// Names that z3 would read as numbers (`-5`) are quoted too.
+pub fn quote_symbol(name: &str) -> String {
+    let numeric = name
+        .strip_prefix('-')
+        .is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit() || c == b'.'));
+    if is_simple_symbol(name) && !RESERVED.contains(&name) && !numeric {
+        name.to_string()
+    } else {
+        format!("|{name}|")
+    }
+}
+
+fn write_int(out: &mut String, n: &BigInt) {
+    if n.is_negative() {
+        let _ = write!(out, "(- {})", -n);
+    } else {
+        let _ = write!(out, "{n}");
+    }
+}
+
+/// Real literals: a decimal when the denominator divides a power of ten,
+/// else `(/ p.0 q.0)`; negatives as `(- r)`.
+fn write_real(out: &mut String, r: &BigRational) {
+    if r.is_negative() {
+        out.push_str("(- ");
+        write_real(out, &-r);
+        out.push(')');
+        return;
+    }
+    let (num, den) = (r.numer(), r.denom());
+    let mut d = den.clone();
+    let (two, five) = (BigInt::from(2), BigInt::from(5));
+    let (mut twos, mut fives) = (0u32, 0u32);
+    while d.is_even() && !d.is_zero() {
+        d /= &two;
+        twos += 1;
+    }
+    while (&d % &five).is_zero() {
+        d /= &five;
+        fives += 1;
+    }
+    if d.is_one() {
+        let digits = twos.max(fives);
+        let scaled = num * BigInt::from(10u32).pow(digits) / den;
+        if digits == 0 {
+            let _ = write!(out, "{scaled}.0");
+        } else {
+            let s = format!("{:0>width$}", scaled, width = digits as usize + 1);
+            let (i, f) = s.split_at(s.len() - digits as usize);
+            let _ = write!(out, "{i}.{f}");
+        }
+    } else {
+        let _ = write!(out, "(/ {num}.0 {den}.0)");
+    }
+}
+
+enum Item {
+    Str(&'static str),
+    Text(String),
+    Term(TermId),
+    /// Enter a scope: bind its variables and its shared subterms, then
+    /// print the body.
+    Scope(TermId, Vec<VarId>),
+    /// A let name becomes usable (after its definition is printed).
+    Bind(TermId, String),
+    /// Leave a scope: forget its let names and variables.
+    Exit(Vec<TermId>, Vec<VarId>),
+}
+
+struct RootInfo {
+    fv: HashMap<TermId, Rc<[VarId]>>,
+    refs: HashMap<TermId, u32>,
+}
+
+/// Sorted union of sorted variable sets, sharing when one set covers all.
+fn union_all<'a>(sets: impl Iterator<Item = &'a Rc<[VarId]>>, empty: &Rc<[VarId]>) -> Rc<[VarId]> {
+    let mut acc: Option<Rc<[VarId]>> = None;
+    for s in sets {
+        acc = Some(match acc {
+            None => s.clone(),
+            Some(a) if a.len() >= s.len() && s.iter().all(|v| a.binary_search(v).is_ok()) => a,
+            Some(a) if s.len() > a.len() && a.iter().all(|v| s.binary_search(v).is_ok()) => {
+                s.clone()
+            }
+            Some(a) => {
+                let mut v: Vec<VarId> = a.iter().chain(s.iter()).copied().collect();
+                v.sort();
+                v.dedup();
+                Rc::from(v)
+            }
+        });
+    }
+    acc.unwrap_or_else(|| empty.clone())
+}
+
+fn without(set: &Rc<[VarId]>, remove: &[VarId], empty: &Rc<[VarId]>) -> Rc<[VarId]> {
+    if !set.iter().any(|v| remove.contains(v)) {
+        return set.clone();
+    }
+    let v: Vec<VarId> = set
+        .iter()
+        .copied()
+        .filter(|v| !remove.contains(v))
+        .collect();
+    if v.is_empty() {
+        empty.clone()
+    } else {
+        Rc::from(v)
+    }
+}
+
+/// Prints terms of one [`Context`], keeping bound-variable names unique
+/// across everything it prints.
+pub struct Printer<'c> {
+    cx: &'c Context,
+    var_names: HashMap<VarId, String>,
+    used: HashSet<String>,
+}
+
+impl<'c> Printer<'c> {
+    pub fn new(cx: &'c Context) -> Printer<'c> {
+        let used = cx
+            .funs()
+            .map(|(_, d)| cx.sym_name(d.name).to_string())
+            .collect();
+        Printer {
+            cx,
+            var_names: HashMap::new(),
+            used,
+        }
+    }
+
+    fn fresh(&mut self, base: &str) -> String {
+        let mut name = base.to_string();
+        let mut k = 0;
+        while self.used.contains(&name) {
+            k += 1;
+            name = format!("{base}!{k}");
+        }
+        self.used.insert(name.clone());
+        name
+    }
+
+    fn var_name(&mut self, v: VarId) -> String {
+        if let Some(n) = self.var_names.get(&v) {
+            return n.clone();
+        }
+        let base = self.cx.sym_name(self.cx.var(v).name).to_string();
+        let n = quote_symbol(&self.fresh(&base));
+        self.var_names.insert(v, n.clone());
+        n
+    }
+
+    pub fn sort(&self, s: SortId) -> String {
+        let cx = self.cx;
+        match cx.sort_kind(s) {
+            SortKind::Bool => "Bool".into(),
+            SortKind::Int => "Int".into(),
+            SortKind::Real => "Real".into(),
+            SortKind::BitVec(w) => format!("(_ BitVec {w})"),
+            SortKind::Array(i, e) => format!("(Array {} {})", self.sort(*i), self.sort(*e)),
+            SortKind::Named(n, args) if args.is_empty() => quote_symbol(cx.sym_name(*n)),
+            SortKind::Named(n, args) => {
+                let args: Vec<String> = args.iter().map(|&a| self.sort(a)).collect();
+                format!("({} {})", quote_symbol(cx.sym_name(*n)), args.join(" "))
+            }
+            SortKind::Indexed(n, idx) => {
+                let idx: Vec<&str> = idx.iter().map(|&i| cx.sym_name(i)).collect();
+                format!("(_ {} {})", cx.sym_name(*n), idx.join(" "))
+            }
+            SortKind::Param(p) => quote_symbol(cx.sym_name(*p)),
+        }
+    }
+
+    fn op_name(&self, op: &Op) -> String {
+        let cx = self.cx;
+        match op {
+            Op::Not => "not".into(),
+            Op::And => "and".into(),
+            Op::Or => "or".into(),
+            Op::Xor => "xor".into(),
+            Op::Implies => "=>".into(),
+            Op::Eq => "=".into(),
+            Op::Distinct => "distinct".into(),
+            Op::Ite => "ite".into(),
+            Op::Add => "+".into(),
+            Op::Sub | Op::Neg => "-".into(),
+            Op::Mul => "*".into(),
+            Op::IntDiv => "div".into(),
+            Op::Mod => "mod".into(),
+            Op::Abs => "abs".into(),
+            Op::RealDiv => "/".into(),
+            Op::Le => "<=".into(),
+            Op::Lt => "<".into(),
+            Op::Ge => ">=".into(),
+            Op::Gt => ">".into(),
+            Op::ToReal => "to_real".into(),
+            Op::ToInt => "to_int".into(),
+            Op::IsInt => "is_int".into(),
+            Op::Divisible(k) => format!("(_ divisible {k})"),
+            Op::Select => "select".into(),
+            Op::Store => "store".into(),
+            Op::ConstArray(s) => format!("(as const {})", self.sort(*s)),
+            Op::Uf(f) => quote_symbol(cx.sym_name(cx.fun(*f).name)),
+            Op::Other(s) => cx.sym_name(*s).to_string(),
+        }
+    }
+
+    /// Free variables and reference counts of every node below `root`.
+    fn analyse(&self, root: TermId) -> RootInfo {
+        let cx = self.cx;
+        let mut refs: HashMap<TermId, u32> = HashMap::new();
+        let mut fv: HashMap<TermId, Rc<[VarId]>> = HashMap::new();
+        let empty: Rc<[VarId]> = Rc::from(Vec::new());
+        let mut stack = vec![(root, false)];
+        while let Some((t, done)) = stack.pop() {
+            if done {
+                let set = match cx.kind(t) {
+                    TermKind::Var(v) => Rc::from(vec![*v]),
+                    TermKind::Binder(_, vars, ..) => {
+                        let inner = union_all(cx.children(t).iter().map(|c| &fv[c]), &empty);
+                        without(&inner, vars, &empty)
+                    }
+                    TermKind::Match(sc, cases) => {
+                        let mut parts = vec![fv[sc].clone()];
+                        for c in cases.iter() {
+                            parts.push(without(&fv[&c.body], &c.vars, &empty));
+                        }
+                        union_all(parts.iter(), &empty)
+                    }
+                    _ => union_all(cx.children(t).iter().map(|c| &fv[c]), &empty),
+                };
+                fv.insert(t, set);
+                continue;
+            }
+            if fv.contains_key(&t) {
+                continue;
+            }
+            stack.push((t, true));
+            for c in cx.children(t) {
+                *refs.entry(c).or_default() += 1;
+                if !fv.contains_key(&c) {
+                    stack.push((c, false));
+                }
+            }
+        }
+        RootInfo { fv, refs }
+    }
+
+    /// Shared subterms to bind with `let` on entry to a scope: those whose
+    /// free variables are all in scope and include one of `here` (for the
+    /// root scope, `here` is empty and the terms must be ground). Grouped
+    /// into nested lets, inner groups first, since one `let` binds in
+    /// parallel.
+    fn scope_lets(
+        &self,
+        info: &RootInfo,
+        body: TermId,
+        here: &[VarId],
+        in_scope: &HashSet<VarId>,
+    ) -> Vec<Vec<TermId>> {
+        let cx = self.cx;
+        let homed = |t: TermId| {
+            let f = &info.fv[&t];
+            let shared = info.refs.get(&t).copied().unwrap_or(0) > 1;
+            let shape = !matches!(cx.kind(t), TermKind::Annot(..) | TermKind::Var(_))
+                && !cx.children(t).is_empty();
+            shared
+                && shape
+                && f.iter().all(|v| in_scope.contains(v))
+                && (if here.is_empty() {
+                    f.is_empty()
+                } else {
+                    f.iter().any(|v| here.contains(v))
+                })
+        };
+        // Only nodes that mention a variable of this scope can contain a
+        // term homed here (the root scope looks everywhere).
+        let enter = |t: TermId| here.is_empty() || info.fv[&t].iter().any(|v| here.contains(v));
+        let mut level: HashMap<TermId, usize> = HashMap::new();
+        let mut inner: HashMap<TermId, usize> = HashMap::new();
+        let mut groups: Vec<Vec<TermId>> = Vec::new();
+        let mut stack = vec![(body, false)];
+        while let Some((t, done)) = stack.pop() {
+            if done {
+                let mut below = 0;
+                for c in cx.children(t) {
+                    if let Some(&l) = level.get(&c) {
+                        below = below.max(l + 1);
+                    } else if let Some(&i) = inner.get(&c) {
+                        below = below.max(i);
+                    }
+                }
+                inner.insert(t, below);
+                if t != body && homed(t) {
+                    level.insert(t, below);
+                    if groups.len() <= below {
+                        groups.resize(below + 1, Vec::new());
+                    }
+                    groups[below].push(t);
+                }
+                continue;
+            }
+            if inner.contains_key(&t) || !enter(t) {
+                continue;
+            }
+            inner.insert(t, 0);
+            stack.push((t, true));
+            // Pattern terms are printed outside the let, so never look there.
+            let kids = match cx.kind(t) {
+                TermKind::Binder(_, _, b, _) => vec![*b],
+                _ => cx.children(t),
+            };
+            for c in kids.into_iter().rev() {
+                if !inner.contains_key(&c) {
+                    stack.push((c, false));
+                }
+            }
+        }
+        groups
+    }
+
+    /// Print one term, sharing repeated subterms through `let`.
+    pub fn term(&mut self, root: TermId) -> String {
+        let info = self.analyse(root);
+        let mut out = String::new();
+        let mut lets: HashMap<TermId, String> = HashMap::new();
+        let mut in_scope: HashSet<VarId> = HashSet::new();
+        let mut stack = vec![Item::Scope(root, Vec::new())];
+        while let Some(item) = stack.pop() {
+            let t = match item {
+                Item::Str(s) => {
+                    out.push_str(s);
+                    continue;
+                }
+                Item::Text(s) => {
+                    out.push_str(&s);
+                    continue;
+                }
+                Item::Bind(t, name) => {
+                    lets.insert(t, name);
+                    continue;
+                }
+                Item::Exit(ts, vars) => {
+                    for t in ts {
+                        lets.remove(&t);
+                    }
+                    for v in vars {
+                        in_scope.remove(&v);
+                    }
+                    continue;
+                }
+                Item::Scope(body, vars) => {
+                    in_scope.extend(vars.iter().copied());
+                    let groups = self.scope_lets(&info, body, &vars, &in_scope);
+                    let bound: Vec<TermId> = groups.iter().flatten().copied().collect();
+                    stack.push(Item::Exit(bound, vars));
+                    for _ in &groups {
+                        stack.push(Item::Str(")"));
+                    }
+                    stack.push(Item::Term(body));
+                    for group in groups.iter().rev() {
+                        stack.push(Item::Str(") "));
+                        let named: Vec<(TermId, String)> =
+                            group.iter().map(|&t| (t, self.fresh("?t"))).collect();
+                        for (i, (t, name)) in named.into_iter().enumerate().rev() {
+                            stack.push(Item::Bind(t, name.clone()));
+                            stack.push(Item::Str(")"));
+                            stack.push(Item::Term(t));
+                            let sep = if i == 0 { "" } else { " " };
+                            stack.push(Item::Text(format!("{sep}({name} ")));
+                        }
+                        stack.push(Item::Str("(let ("));
+                    }
+                    continue;
+                }
+                Item::Term(t) => t,
+            };
+            if let Some(name) = lets.get(&t) {
+                out.push_str(name);
+                continue;
+            }
+            let cx = self.cx;
+            match cx.kind(t) {
+                TermKind::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                TermKind::Int(n) => write_int(&mut out, n),
+                TermKind::Real(r) => write_real(&mut out, r),
+                TermKind::Literal(s) => out.push_str(cx.sym_name(*s)),
+                TermKind::Var(v) => {
+                    let n = self.var_name(*v);
+                    out.push_str(&n);
+                }
+                TermKind::App(op, args) if args.is_empty() => out.push_str(&self.op_name(op)),
+                TermKind::App(op, args) => {
+                    let _ = write!(out, "({}", self.op_name(op));
+                    stack.push(Item::Str(")"));
+                    for &a in args.iter().rev() {
+                        stack.push(Item::Term(a));
+                        stack.push(Item::Str(" "));
+                    }
+                }
+                TermKind::Binder(kind, vars, body, attrs) => {
+                    let kw = match kind {
+                        BinderKind::Forall => "forall",
+                        BinderKind::Exists => "exists",
+                        BinderKind::Lambda => "lambda",
+                    };
+                    let decls: Vec<String> = vars
+                        .iter()
+                        .map(|&v| format!("({} {})", self.var_name(v), self.sort(cx.var(v).sort)))
+                        .collect();
+                    let _ = write!(out, "({kw} ({}) ", decls.join(" "));
+                    stack.push(Item::Str(")"));
+                    // Attributes are pushed first so they print after the
+                    // scope has closed: patterns never see the body's lets.
+                    self.push_annotated(&mut stack, Item::Scope(*body, vars.to_vec()), attrs);
+                }
+                TermKind::Annot(inner, attrs) => {
+                    self.push_annotated(&mut stack, Item::Term(*inner), attrs)
+                }
+                TermKind::Match(s, cases) => {
+                    out.push_str("(match ");
+                    stack.push(Item::Str("))"));
+                    for (i, c) in cases.iter().enumerate().rev() {
+                        stack.push(Item::Str(")"));
+                        stack.push(Item::Term(c.body));
+                        let pat = match c.ctor {
+                            None => self.var_name(c.vars[0]),
+                            Some(f) if c.vars.is_empty() => {
+                                quote_symbol(cx.sym_name(cx.fun(f).name))
+                            }
+                            Some(f) => {
+                                let vs: Vec<String> =
+                                    c.vars.iter().map(|&v| self.var_name(v)).collect();
+                                format!(
+                                    "({} {})",
+                                    quote_symbol(cx.sym_name(cx.fun(f).name)),
+                                    vs.join(" ")
+                                )
+                            }
+                        };
+                        let sep = if i == 0 { "" } else { " " };
+                        stack.push(Item::Text(format!("{sep}({pat} ")));
+                    }
+                    stack.push(Item::Str(" ("));
+                    stack.push(Item::Term(*s));
+                }
+            }
+        }
+        out
+    }
+
+    fn push_annotated(&mut self, stack: &mut Vec<Item>, body: Item, attrs: &[crate::term::Attr]) {
+        if attrs.is_empty() {
+            stack.push(body);
+            return;
+        }
+        let cx = self.cx;
+        stack.push(Item::Str(")"));
+        for a in attrs.iter().rev() {
+            match &a.value {
+                AttrValue::None => {}
+                AttrValue::Raw(s) => stack.push(Item::Text(format!(" {}", cx.sym_name(*s)))),
+                AttrValue::Terms(ts) => {
+                    let is_pattern = cx.sym_name(a.key) == ":pattern";
+                    if is_pattern {
+                        stack.push(Item::Str(")"));
+                    }
+                    for (i, &t) in ts.iter().enumerate().rev() {
+                        stack.push(Item::Term(t));
+                        if i > 0 {
+                            stack.push(Item::Str(" "));
+                        }
+                    }
+                    stack.push(Item::Str(if is_pattern { " (" } else { " " }));
+                }
+            }
+            stack.push(Item::Text(format!(" {}", cx.sym_name(a.key))));
+        }
+        stack.push(body);
+        stack.push(Item::Str("(! "));
+    }
+}
+
+/// Print a whole script: readable assertions from their terms, every other
+/// command verbatim, one command per line.
+pub fn print_script(script: &Script) -> String {
+    let mut p = Printer::new(&script.cx);
+    let mut out = String::new();
+    for c in &script.commands {
+        match c.kind {
+            CommandKind::Assert(t) => {
+                out.push_str("(assert ");
+                out.push_str(&p.term(t));
+                out.push(')');
+            }
+            _ => out.push_str(&c.text),
+        }
+        out.push('\n');
+    }
+    out
+}
