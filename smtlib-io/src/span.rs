@@ -54,7 +54,7 @@ mod tests {
         assert_eq!(line_col(src, 3), (2, 1));
         assert_eq!(line_col(src, src.find('x').unwrap()), (3, 1));
         // 'é' is two bytes but one column.
-        assert_eq!(line_col(src, 8), (2, 4));
+        assert_eq!(line_col(src, 7), (2, 4));
         assert_eq!(line_col(src, 1000), (3, 2));
     }
 }
