@@ -202,6 +202,7 @@ class Prep:
     nodes: int | None = None  # harness node count of the asserted terms
     note: str = ""
     stats: dict = field(default_factory=dict)  # vcsimp --stats-json
+    digest: str = ""  # hash of the input's token stream (comments/whitespace ignored)
 
 
 def discover(corpus: Path) -> list[Task]:
@@ -295,7 +296,28 @@ def prep_cvc5(task: Task, opts, work: Path) -> Prep:
     return Prep(config, "ok", r.wall, str(out), node_count_file(str(out)))
 
 
+def token_digest(path: str) -> str:
+    """sha256 of the file's token stream: two inputs with the same digest
+    differ only in comments and whitespace, so a solver treats them alike and
+    one run serves both."""
+    h = hashlib.sha256()
+    try:
+        for _, tok, _, _ in smt.tokenize(Path(path).read_text(errors="replace")):
+            h.update(tok.encode())
+            h.update(b" ")
+    except (OSError, smt.ParseError):
+        return "raw-bytes:" + file_digest(path)
+    return h.hexdigest()
+
+
 def prep_one(task: Task, config: str, opts, work: Path) -> Prep:
+    p = _prep_one(task, config, opts, work)
+    if p.path is not None:
+        p.digest = token_digest(p.path)
+    return p
+
+
+def _prep_one(task: Task, config: str, opts, work: Path) -> Prep:
     if config == "raw":
         return Prep("raw", "ok", 0.0, str(task.path), node_count_file(str(task.path)))
     if config == "vcsimp":
@@ -312,7 +334,7 @@ def prep_one(task: Task, config: str, opts, work: Path) -> Prep:
 
 RESULT_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "solver", "timeout",
                  "status", "seconds", "cpu_seconds", "solved", "alarm", "reused_from",
-                 "prep_status", "prep_seconds", "note"]
+                 "same_input_as", "prep_status", "prep_seconds", "note"]
 PREP_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "prep_status",
                "prep_seconds", "nodes_harness", "stats_input_nodes", "stats_output_nodes",
                "stats_total_seconds", "stats_stop_reason", "stats_passes", "note"]
@@ -321,7 +343,8 @@ PREP_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "prep_s
 def solve_row(task: Task, prep: Prep, solver: str, t: float, opts) -> dict:
     row = {"family": task.family, "kernel": task.kernel, "task": task.name, "file": task.rel,
            "expected": task.expected, "config": prep.config, "solver": solver, "timeout": t,
-           "reused_from": "", "prep_status": prep.status, "prep_seconds": round(prep.seconds, 4)}
+           "reused_from": "", "same_input_as": "", "prep_status": prep.status,
+           "prep_seconds": round(prep.seconds, 4)}
     if prep.path is None:
         row.update(status="no-output", seconds="", cpu_seconds="", note=prep.note)
     else:
@@ -429,7 +452,9 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
       "in that configuration (see *Preprocessing failures*).")
     a(f"* Runs at T={_fmt_t(timeouts[-1]) if timeouts else '?'} s were skipped for tasks "
       "already answered sat/unsat at a smaller T: a solve at a smaller T is the same solve, "
-      "with the same time, at a larger T (column `reused_from` in results.csv).")
+      "with the same time, at a larger T (column `reused_from` in results.csv). Within one "
+      "task, configurations whose inputs have the same token stream (comments and whitespace "
+      "aside) share one solver run (column `same_input_as`).")
     a("* **Sizes** are AST nodes of the asserted terms. `vcsimp in/out` come from vcsimp's "
       "`--stats-json`; the `harness` columns are the harness's own count of the terms as "
       "written (lets not expanded, patterns not counted), computed the same way for every "
@@ -749,11 +774,30 @@ def main(argv=None) -> int:
                         reused.append(r)
                     else:
                         todo.append((task, c, s))
-        prog = Progress(f"T={t:g}", len(todo), quiet)
+        # Inputs with the same token stream (e.g. two peers printing the same
+        # file) are solved once; the other configurations copy that row.
+        first: dict[tuple, tuple] = {}
+        dups = []
+        run = []
+        for task, c, s in todo:
+            d = preps[(task.rel, c)].digest
+            key = (task.rel, d, s)
+            if d and key in first:
+                dups.append(((task, c, s), first[key]))
+            else:
+                if d:
+                    first[key] = (task, c, s)
+                run.append((task, c, s))
+        if not quiet:
+            print(f"[T={t:g}] {len(run)} runs ({len(reused)} answers reused from a smaller T, "
+                  f"{len(dups)} inputs identical to another configuration's); at most "
+                  f"{len(run) * (t * 1.2 + 1) / opts.jobs:.0f} s", file=sys.stderr, flush=True)
+        prog = Progress(f"T={t:g}", len(run), quiet)
         rows = list(reused)
+        done: dict[tuple, dict] = {}
         with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
             futs = {ex.submit(solve_row, task, preps[(task.rel, c)], s, t, opts): (task, c, s)
-                    for task, c, s in todo}
+                    for task, c, s in run}
             for fut in cf.as_completed(futs):
                 task, c, s = futs[fut]
                 try:
@@ -764,17 +808,29 @@ def main(argv=None) -> int:
                            "file": task.rel, "expected": task.expected, "config": c,
                            "solver": s, "timeout": t, "status": "error", "seconds": "",
                            "cpu_seconds": "", "solved": 0, "alarm": 0, "reused_from": "",
-                           "prep_status": p.status, "prep_seconds": p.seconds,
-                           "note": f"harness: {e!r}"}
+                           "same_input_as": "", "prep_status": p.status,
+                           "prep_seconds": p.seconds, "note": f"harness: {e!r}"}
                 rows.append(row)
+                done[(task.rel, c, s)] = row
                 if row["alarm"] and not quiet:
                     print(f"!!! SOUNDNESS ALARM: {row['solver']} says {row['status']} on "
                           f"{row['file']} ({row['config']}, T={t:g}), expected "
                           f"{row['expected']}", file=sys.stderr, flush=True)
                 prog.tick()
+        for (task, c, s), (_, c0, _) in dups:
+            src = done[(task.rel, c0, s)]
+            p = preps[(task.rel, c)]
+            row = dict(src, config=c, same_input_as=c0, prep_status=p.status,
+                       prep_seconds=round(p.seconds, 4))
+            rows.append(row)
+            if row["alarm"] and not quiet:
+                print(f"!!! SOUNDNESS ALARM: {s} says {row['status']} on {task.rel} ({c}, "
+                      f"T={t:g}), expected {row['expected']}", file=sys.stderr, flush=True)
         for r in rows:
             prev[(r["file"], r["config"], r["solver"])] = r
         results += rows
+        # Partial results, so that a long run can be inspected (overwritten below).
+        write_csv(outdir / "results.csv", RESULT_FIELDS, results)
 
     order = {c: i for i, c in enumerate(CONFIGS)}
     results.sort(key=lambda r: (r["file"], order[r["config"]], r["solver"], float(r["timeout"])))

@@ -346,6 +346,8 @@ class EndToEnd(unittest.TestCase):
         # T=2 rows are reused from T=1 (all were answered at T=1)
         self.assertTrue(all(r["reused_from"] == "1.0" for r in rows if r["timeout"] == "2.0"))
         self.assertFalse((out / "alarms.txt").exists())
+        # the stand-in copies its input: one solver run serves raw and vcsimp
+        self.assertTrue(all(r["same_input_as"] == "raw" for r in rows if r["config"] == "vcsimp"))
 
     def test_soundness_alarm_exits_nonzero(self):
         wrong = SAT.replace(":status sat", ":status unsat")  # actually sat
