@@ -1,0 +1,71 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    divergence
+; kernel:    staged_copy
+; task:      t3_barrier1
+; checks:    barrier: all threads are active at the barrier (no divergence)
+; origin:    array copy staged through a shared buffer s with two barriers per iteration. loop with barriers in the style of the paper's kernels (Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 3)
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+;
+; kernel source (mini kernel language):
+;   // launch configuration: single1d; builtins: tid, N
+;   //@ ghost m;
+;   //@ requires len == m * N;
+;   //@ ensures \forall j; 0 <= j < len ==> b[j] == a[j];
+;   kernel staged_copy(int len, int *a, int *b) {
+;     __shared__ s[];
+;     int i;
+;     i = tid;
+;     //@ loop invariant i == N * loop_count + tid;
+;     //@ loop invariant \forall j; 0 <= j < N * loop_count ==> b[j] == a[j];
+;     while (i < len) {
+;       s[tid] = a[i];
+;       barrier();
+;       b[i] = s[tid];
+;       barrier();
+;       i = i + N;
+;     }
+;   }
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: divergence/staged_copy/t3_barrier1|)
+(set-info :status unsat)
+
+(declare-fun N () Int)
+(declare-fun len_0 () Int)
+(declare-fun m () Int)
+(declare-fun a_0 (Int) Int)
+(declare-fun i_1 (Int) Int)
+(declare-fun s_1 (Int) Int)
+(declare-fun b_1 (Int) Int)
+(declare-fun i_2 (Int) Int)
+(declare-fun l () Int)
+(declare-fun s_2 (Int) Int)
+
+; launch: at least one thread
+(assert (< 0 N))
+; requires len == m * N
+(assert (= len_0 (* m N)))
+; i = tid   [assign i_1]
+(assert (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (i_1 t) t))))
+; loop 1: loop counter l is non-negative
+(assert (<= 0 l))
+; loop 1 invariant 1 at iteration l: i == N * loop_count + tid
+(assert (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (i_2 t) (+ (* N l) t)))))
+; loop 1 invariant 2 at iteration l: \forall j; 0 <= j < N * loop_count ==> b[j] == a[j]
+(assert (forall ((j Int)) (=> (and (<= 0 j) (< j (* N l))) (= (b_1 j) (a_0 j)))))
+; loop 1 continues: some active thread satisfies i < len
+(assert (exists ((t Int)) (and (<= 0 t) (< t N) (< (i_2 t) len_0))))
+; s[tid] = a[i]   [assign s_2, formula (1)]
+(assert (forall ((n Int))
+          (or
+            (exists ((t Int))
+              (and (<= 0 t) (< t N) (< (i_2 t) len_0) (= t n) (= (s_2 n) (a_0 (i_2 t)))))
+            (and
+              (forall ((t Int)) (not (and (<= 0 t) (< t N) (< (i_2 t) len_0) (= t n))))
+              (= (s_2 n) (s_1 n))))))
+; goal (negated)
+; barrier: all threads are active at the barrier (no divergence)
+(assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (< (i_2 t) len_0)))))
+(check-sat)
+(exit)

@@ -1,0 +1,47 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    pug
+; kernel:    reduction_interleaved_bug
+; task:      bi2_write_read
+; checks:    BI 2 with guard t % s == 0: the write sdata[t1] conflicts with the read sdata[t2 + s]
+; origin:    Li, Gopalakrishnan, Kirby, Quinlan: A Symbolic Verifier for CUDA Programs (PUG), seed 002
+; expected:  sat (INVALID VC (deliberate bug): a counterexample exists)
+; generator: python3 corpus/gen/generate.py
+; notes:     thread s writes sdata[s] while thread 0 reads sdata[0 + s]
+;
+; kernel source (mini kernel language):
+;   for (s = 1; s < n; s *= 2) {
+;     if (t % s == 0) sdata[t] += sdata[t + s];   // should be 2 * s
+;     __syncthreads();
+;   }
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: pug/reduction_interleaved_bug/bi2_write_read|)
+(set-info :status sat)
+
+(declare-fun n () Int)
+(declare-fun t1 () Int)
+(declare-fun t2 () Int)
+(declare-fun s0 () Int)
+(declare-fun s1 () Int)
+
+; launch: n threads
+(assert (< 0 n))
+; thread t1
+(assert (and (<= 0 t1) (< t1 n)))
+; thread t2
+(assert (and (<= 0 t2) (< t2 n)))
+; two distinct threads
+(assert (not (= t1 t2)))
+; unrolling: s0 = 1
+(assert (= s0 1))
+; unrolling: s1 = s0 * 2
+(assert (= s1 (* s0 2)))
+; iterations 0..1 are executed
+(assert (and (< s0 n) (< s1 n)))
+; path condition of iteration 1
+(assert (and (= (mod t1 s1) 0) (= (mod t2 s1) 0)))
+; goal (negated)
+; BI 2 with guard t % s == 0: the write sdata[t1] conflicts with the read sdata[t2 + s]
+(assert (not (not (= t1 (+ t2 s1)))))
+(check-sat)
+(exit)

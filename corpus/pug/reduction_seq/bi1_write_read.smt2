@@ -1,0 +1,43 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    pug
+; kernel:    reduction_seq
+; task:      bi1_write_read
+; checks:    BI 1 (iteration 0): the write sdata[t1] does not conflict with the read sdata[t2 + s]
+; origin:    Li, Gopalakrishnan, Kirby, Quinlan: A Symbolic Verifier for CUDA Programs (PUG), seed 002
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+;
+; kernel source (mini kernel language):
+;   for (s = n / 2; s > 0; s >>= 1) {
+;     if (t < s) sdata[t] += sdata[t + s];
+;     __syncthreads();
+;   }
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: pug/reduction_seq/bi1_write_read|)
+(set-info :status unsat)
+
+(declare-fun n () Int)
+(declare-fun t1 () Int)
+(declare-fun t2 () Int)
+(declare-fun s0 () Int)
+
+; launch: n threads
+(assert (< 0 n))
+; thread t1
+(assert (and (<= 0 t1) (< t1 n)))
+; thread t2
+(assert (and (<= 0 t2) (< t2 n)))
+; two distinct threads
+(assert (not (= t1 t2)))
+; unrolling: s0 = n / 2
+(assert (= s0 (div n 2)))
+; iterations 0..0 are executed
+(assert (> s0 0))
+; path condition of iteration 0
+(assert (and (< t1 s0) (< t2 s0)))
+; goal (negated)
+; BI 1 (iteration 0): the write sdata[t1] does not conflict with the read sdata[t2 + s]
+(assert (not (not (= t1 (+ t2 s0)))))
+(check-sat)
+(exit)

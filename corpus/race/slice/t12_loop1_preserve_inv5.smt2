@@ -1,0 +1,135 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    race
+; kernel:    slice
+; task:      t12_loop1_preserve_inv5
+; checks:    loop 1 invariant 5 is preserved by the loop body: WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A < (tid$1 + 1) * m
+; origin:    slice: for (i = 0; i < m; i++) A[tid*m + i] = val. GPUVerify tutorial (POPL'14), seed 004; invariant tid*m <= __offset(A) < (tid+1)*m (accessLowerBound/UpperBound, Betts et al., Implementing and Evaluating Candidate-Based Invariant Generation (GPUVerify), seed 001)
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+;
+; kernel source (mini kernel language):
+;   // launch configuration: single1d; builtins: tid, N
+;   kernel slice(int m, int val, __shared__ int *A) {
+;     int i;
+;     i = 0;
+;     //@ loop invariant i$t >= 0;
+;     //@ loop invariant __enabled$t ==> i$t < m;
+;     //@ loop invariant WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A < (tid$1 + 1) * m;
+;     while (i < m) {
+;       A[tid * m + i] = val;
+;       i = i + 1;
+;     }
+;   }
+;   // two-thread encoding: x$1/x$2 are the copies of x in the two threads, x@k its SSA versions;
+;   // ($t in an invariant stands for both $1 and $2; __enabled$t is the loop predicate)
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: race/slice/t12_loop1_preserve_inv5|)
+(set-info :status unsat)
+
+(declare-fun N () Int)
+(declare-fun tid$1 () Int)
+(declare-fun tid$2 () Int)
+(declare-fun m$1@0 () Int)
+(declare-fun m$2@0 () Int)
+(declare-fun val$1@0 () Int)
+(declare-fun val$2@0 () Int)
+(declare-fun READ_HAS_OCCURRED_A@0 () Bool)
+(declare-fun READ_OFFSET_A@0 () Int)
+(declare-fun WRITE_HAS_OCCURRED_A@0 () Bool)
+(declare-fun WRITE_OFFSET_A@0 () Int)
+(declare-fun i$1@1 () Int)
+(declare-fun i$2@1 () Int)
+(declare-fun Q1$1@0 () Bool)
+(declare-fun Q1$2@0 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@1 () Bool)
+(declare-fun WRITE_OFFSET_A@1 () Int)
+(declare-fun i$1@2 () Int)
+(declare-fun i$2@2 () Int)
+(declare-fun Q1$1@1 () Bool)
+(declare-fun Q1$2@1 () Bool)
+(declare-fun log@1 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@2 () Bool)
+(declare-fun WRITE_OFFSET_A@2 () Int)
+(declare-fun i$1@3 () Int)
+(declare-fun i$2@3 () Int)
+(declare-fun Q1$1@2 () Bool)
+(declare-fun Q1$2@2 () Bool)
+
+; launch: at least one thread
+(assert (< 0 N))
+; thread 1: tid in range
+(assert (and (<= 0 tid$1) (< tid$1 N)))
+; thread 2: tid in range
+(assert (and (<= 0 tid$2) (< tid$2 N)))
+; the two threads are distinct
+(assert (not (= tid$1 tid$2)))
+; parameter m is uniform
+(assert (= m$1@0 m$2@0))
+; parameter val is uniform
+(assert (= val$1@0 val$2@0))
+; no access to A logged yet
+(assert (and (not READ_HAS_OCCURRED_A@0) (not WRITE_HAS_OCCURRED_A@0)))
+; thread 1: i = 0
+(assert (= i$1@1 0))
+; thread 2: i = 0
+(assert (= i$2@1 0))
+; loop 1: thread 1 enters iff enabled and i < m
+(assert (= Q1$1@0 (< i$1@1 m$1@0)))
+; loop 1: thread 2 enters iff enabled and i < m
+(assert (= Q1$2@0 (< i$2@1 m$2@0)))
+; (assumed after being checked) loop 1 invariant 1 holds on entry: i$1 >= 0
+(assert (>= i$1@1 0))
+; (assumed after being checked) loop 1 invariant 2 holds on entry: i$2 >= 0
+(assert (>= i$2@1 0))
+; (assumed after being checked) loop 1 invariant 3 holds on entry: __enabled$1 ==> i$1 < m
+(assert (=> Q1$1@0 (< i$1@1 m$1@0)))
+; (assumed after being checked) loop 1 invariant 4 holds on entry: __enabled$2 ==> i$2 < m
+(assert (=> Q1$2@0 (< i$2@1 m$1@0)))
+; (assumed after being checked) loop 1 invariant 5 holds on entry: WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A < (tid$1 + 1) * m
+(assert (=> WRITE_HAS_OCCURRED_A@0
+          (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@0) (< WRITE_OFFSET_A@0 (* (+ tid$1 1) m$1@0)))))
+; loop 1 invariant 1 (assumed at the loop head): i$1 >= 0
+(assert (>= i$1@2 0))
+; loop 1 invariant 2 (assumed at the loop head): i$2 >= 0
+(assert (>= i$2@2 0))
+; loop 1 invariant 3 (assumed at the loop head): __enabled$1 ==> i$1 < m
+(assert (=> Q1$1@1 (< i$1@2 m$1@0)))
+; loop 1 invariant 4 (assumed at the loop head): __enabled$2 ==> i$2 < m
+(assert (=> Q1$2@1 (< i$2@2 m$1@0)))
+; loop 1 invariant 5 (assumed at the loop head): WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A < (tid$1 + 1) * m
+(assert (=> WRITE_HAS_OCCURRED_A@1
+          (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@1) (< WRITE_OFFSET_A@1 (* (+ tid$1 1) m$1@0)))))
+; loop 1: some thread still iterates
+(assert (or Q1$1@1 Q1$2@1))
+; LOG_WRITE_A by thread 1 (nondeterministically chosen by log@1)
+(assert (= WRITE_HAS_OCCURRED_A@2 (ite (and Q1$1@1 log@1) true WRITE_HAS_OCCURRED_A@1)))
+(assert (= WRITE_OFFSET_A@2 (ite (and Q1$1@1 log@1) (+ (* tid$1 m$1@0) i$1@2) WRITE_OFFSET_A@1)))
+; (assumed after being checked) CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged write of thread 1
+(assert (=> (and Q1$2@1 WRITE_HAS_OCCURRED_A@2)
+          (not (= WRITE_OFFSET_A@2 (+ (* tid$2 m$2@0) i$2@2)))))
+; (assumed after being checked) CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged read of thread 1
+(assert (=> (and Q1$2@1 READ_HAS_OCCURRED_A@0) (not (= READ_OFFSET_A@0 (+ (* tid$2 m$2@0) i$2@2)))))
+; thread 1: i = i + 1
+(assert (= i$1@3 (ite Q1$1@1 (+ i$1@2 1) i$1@2)))
+; thread 2: i = i + 1
+(assert (= i$2@3 (ite Q1$2@1 (+ i$2@2 1) i$2@2)))
+; loop 1: re-evaluate the guard for thread 1
+(assert (= Q1$1@2 (and Q1$1@1 (< i$1@3 m$1@0))))
+; loop 1: re-evaluate the guard for thread 2
+(assert (= Q1$2@2 (and Q1$2@1 (< i$2@3 m$2@0))))
+; (assumed after being checked) loop 1 invariant 1 is preserved by the loop body: i$1 >= 0
+(assert (>= i$1@3 0))
+; (assumed after being checked) loop 1 invariant 2 is preserved by the loop body: i$2 >= 0
+(assert (>= i$2@3 0))
+; (assumed after being checked) loop 1 invariant 3 is preserved by the loop body: __enabled$1 ==> i$1 < m
+(assert (=> Q1$1@2 (< i$1@3 m$1@0)))
+; (assumed after being checked) loop 1 invariant 4 is preserved by the loop body: __enabled$2 ==> i$2 < m
+(assert (=> Q1$2@2 (< i$2@3 m$1@0)))
+; goal (negated)
+; loop 1 invariant 5 is preserved by the loop body: WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A < (tid$1 + 1) * m
+(assert (not (=> WRITE_HAS_OCCURRED_A@2
+               (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@2)
+                 (< WRITE_OFFSET_A@2 (* (+ tid$1 1) m$1@0))))))
+(check-sat)
+(exit)

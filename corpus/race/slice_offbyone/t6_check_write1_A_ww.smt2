@@ -1,0 +1,109 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    race
+; kernel:    slice_offbyone
+; task:      t6_check_write1_A_ww
+; checks:    CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged write of thread 1
+; origin:    slice with an off-by-one loop bound i <= m: neighbouring slices overlap (write/write race). deliberately wrong variant of the GPUVerify tutorial (POPL'14), seed 004 slice kernel
+; expected:  sat (INVALID VC (deliberate bug): a counterexample exists)
+; generator: python3 corpus/gen/generate.py
+; notes:     thread t writes A[t*m + m] = A[(t+1)*m], the first element of thread t+1's slice; only the failing task is emitted
+;
+; kernel source (mini kernel language):
+;   // launch configuration: single1d; builtins: tid, N
+;   kernel slice_offbyone(int m, int val, __shared__ int *A) {
+;     int i;
+;     i = 0;
+;     //@ loop invariant i$t >= 0;
+;     //@ loop invariant __enabled$t ==> i$t <= m;
+;     //@ loop invariant WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A <= (tid$1 + 1) * m;
+;     while (i <= m) {
+;       A[tid * m + i] = val;
+;       i = i + 1;
+;     }
+;   }
+;   // two-thread encoding: x$1/x$2 are the copies of x in the two threads, x@k its SSA versions;
+;   // ($t in an invariant stands for both $1 and $2; __enabled$t is the loop predicate)
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: race/slice_offbyone/t6_check_write1_A_ww|)
+(set-info :status sat)
+
+(declare-fun N () Int)
+(declare-fun tid$1 () Int)
+(declare-fun tid$2 () Int)
+(declare-fun m$1@0 () Int)
+(declare-fun m$2@0 () Int)
+(declare-fun val$1@0 () Int)
+(declare-fun val$2@0 () Int)
+(declare-fun READ_HAS_OCCURRED_A@0 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@0 () Bool)
+(declare-fun WRITE_OFFSET_A@0 () Int)
+(declare-fun i$1@1 () Int)
+(declare-fun i$2@1 () Int)
+(declare-fun Q1$1@0 () Bool)
+(declare-fun Q1$2@0 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@1 () Bool)
+(declare-fun WRITE_OFFSET_A@1 () Int)
+(declare-fun i$1@2 () Int)
+(declare-fun i$2@2 () Int)
+(declare-fun Q1$1@1 () Bool)
+(declare-fun Q1$2@1 () Bool)
+(declare-fun log@1 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@2 () Bool)
+(declare-fun WRITE_OFFSET_A@2 () Int)
+
+; launch: at least one thread
+(assert (< 0 N))
+; thread 1: tid in range
+(assert (and (<= 0 tid$1) (< tid$1 N)))
+; thread 2: tid in range
+(assert (and (<= 0 tid$2) (< tid$2 N)))
+; the two threads are distinct
+(assert (not (= tid$1 tid$2)))
+; parameter m is uniform
+(assert (= m$1@0 m$2@0))
+; parameter val is uniform
+(assert (= val$1@0 val$2@0))
+; no access to A logged yet
+(assert (and (not READ_HAS_OCCURRED_A@0) (not WRITE_HAS_OCCURRED_A@0)))
+; thread 1: i = 0
+(assert (= i$1@1 0))
+; thread 2: i = 0
+(assert (= i$2@1 0))
+; loop 1: thread 1 enters iff enabled and i <= m
+(assert (= Q1$1@0 (<= i$1@1 m$1@0)))
+; loop 1: thread 2 enters iff enabled and i <= m
+(assert (= Q1$2@0 (<= i$2@1 m$2@0)))
+; (assumed after being checked) loop 1 invariant 1 holds on entry: i$1 >= 0
+(assert (>= i$1@1 0))
+; (assumed after being checked) loop 1 invariant 2 holds on entry: i$2 >= 0
+(assert (>= i$2@1 0))
+; (assumed after being checked) loop 1 invariant 3 holds on entry: __enabled$1 ==> i$1 <= m
+(assert (=> Q1$1@0 (<= i$1@1 m$1@0)))
+; (assumed after being checked) loop 1 invariant 4 holds on entry: __enabled$2 ==> i$2 <= m
+(assert (=> Q1$2@0 (<= i$2@1 m$1@0)))
+; (assumed after being checked) loop 1 invariant 5 holds on entry: WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A <= (tid$1 + 1) * m
+(assert (=> WRITE_HAS_OCCURRED_A@0
+          (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@0) (<= WRITE_OFFSET_A@0 (* (+ tid$1 1) m$1@0)))))
+; loop 1 invariant 1 (assumed at the loop head): i$1 >= 0
+(assert (>= i$1@2 0))
+; loop 1 invariant 2 (assumed at the loop head): i$2 >= 0
+(assert (>= i$2@2 0))
+; loop 1 invariant 3 (assumed at the loop head): __enabled$1 ==> i$1 <= m
+(assert (=> Q1$1@1 (<= i$1@2 m$1@0)))
+; loop 1 invariant 4 (assumed at the loop head): __enabled$2 ==> i$2 <= m
+(assert (=> Q1$2@1 (<= i$2@2 m$1@0)))
+; loop 1 invariant 5 (assumed at the loop head): WRITE_HAS_OCCURRED_A ==> tid$1 * m <= WRITE_OFFSET_A && WRITE_OFFSET_A <= (tid$1 + 1) * m
+(assert (=> WRITE_HAS_OCCURRED_A@1
+          (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@1) (<= WRITE_OFFSET_A@1 (* (+ tid$1 1) m$1@0)))))
+; loop 1: some thread still iterates
+(assert (or Q1$1@1 Q1$2@1))
+; LOG_WRITE_A by thread 1 (nondeterministically chosen by log@1)
+(assert (= WRITE_HAS_OCCURRED_A@2 (ite (and Q1$1@1 log@1) true WRITE_HAS_OCCURRED_A@1)))
+(assert (= WRITE_OFFSET_A@2 (ite (and Q1$1@1 log@1) (+ (* tid$1 m$1@0) i$1@2) WRITE_OFFSET_A@1)))
+; goal (negated)
+; CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged write of thread 1
+(assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_A@2)
+               (not (= WRITE_OFFSET_A@2 (+ (* tid$2 m$2@0) i$2@2))))))
+(check-sat)
+(exit)

@@ -1,0 +1,69 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    race
+; kernel:    stride
+; task:      t1_loop1_entry_inv1
+; checks:    loop 1 invariant 1 holds on entry: i$1 % N == tid$1
+; origin:    stride: for (i = tid; i < n; i += size) A[i] = val (size = N). GPUVerify tutorial (POPL'14), seed 004; invariants: accessedOffsetsSatisfyPredicates / loopCounterIsStrided of Betts et al., Implementing and Evaluating Candidate-Based Invariant Generation (GPUVerify), seed 001
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+;
+; kernel source (mini kernel language):
+;   // launch configuration: single1d; builtins: tid, N
+;   kernel stride(int n, int val, __shared__ int *A) {
+;     int i;
+;     i = tid;
+;     //@ loop invariant i$t % N == tid$t;
+;     //@ loop invariant WRITE_HAS_OCCURRED_A ==> WRITE_OFFSET_A % N == tid$1;
+;     while (i < n) {
+;       A[i] = val;
+;       i = i + N;
+;     }
+;   }
+;   // two-thread encoding: x$1/x$2 are the copies of x in the two threads, x@k its SSA versions;
+;   // ($t in an invariant stands for both $1 and $2; __enabled$t is the loop predicate)
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: race/stride/t1_loop1_entry_inv1|)
+(set-info :status unsat)
+
+(declare-fun N () Int)
+(declare-fun tid$1 () Int)
+(declare-fun tid$2 () Int)
+(declare-fun n$1@0 () Int)
+(declare-fun n$2@0 () Int)
+(declare-fun val$1@0 () Int)
+(declare-fun val$2@0 () Int)
+(declare-fun READ_HAS_OCCURRED_A@0 () Bool)
+(declare-fun WRITE_HAS_OCCURRED_A@0 () Bool)
+(declare-fun i$1@1 () Int)
+(declare-fun i$2@1 () Int)
+(declare-fun Q1$1@0 () Bool)
+(declare-fun Q1$2@0 () Bool)
+
+; launch: at least one thread
+(assert (< 0 N))
+; thread 1: tid in range
+(assert (and (<= 0 tid$1) (< tid$1 N)))
+; thread 2: tid in range
+(assert (and (<= 0 tid$2) (< tid$2 N)))
+; the two threads are distinct
+(assert (not (= tid$1 tid$2)))
+; parameter n is uniform
+(assert (= n$1@0 n$2@0))
+; parameter val is uniform
+(assert (= val$1@0 val$2@0))
+; no access to A logged yet
+(assert (and (not READ_HAS_OCCURRED_A@0) (not WRITE_HAS_OCCURRED_A@0)))
+; thread 1: i = tid
+(assert (= i$1@1 tid$1))
+; thread 2: i = tid
+(assert (= i$2@1 tid$2))
+; loop 1: thread 1 enters iff enabled and i < n
+(assert (= Q1$1@0 (< i$1@1 n$1@0)))
+; loop 1: thread 2 enters iff enabled and i < n
+(assert (= Q1$2@0 (< i$2@1 n$2@0)))
+; goal (negated)
+; loop 1 invariant 1 holds on entry: i$1 % N == tid$1
+(assert (not (= (mod i$1@1 N) tid$1)))
+(check-sat)
+(exit)

@@ -1,0 +1,54 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    vericuda
+; kernel:    vectoradd_nonunif
+; task:      t2_entry_inv2
+; checks:    loop 1 invariant 2 holds on entry: (loop_count - 1) * bsize * gsize + bsize * bid + tid >= numElements ==> i == (loop_count - 1) * bsize * gsize + bsize * bid + tid
+; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+;
+; kernel source (mini kernel language):
+;   // launch configuration: multi1d; builtins: bid, tid, bsize, gsize, N
+;   //@ requires numElements > 0;
+;   //@ ensures \forall i; 0 <= i ==> i < numElements ==> C[i] == A[i] + B[i];
+;   kernel vectoradd_nonunif(int numElements, int *A, int *B, int *C) {
+;     int i;
+;     i = bsize * bid + tid;
+;     //@ loop invariant (loop_count - 1) * bsize * gsize + bsize * bid + tid < numElements ==> i == loop_count * bsize * gsize + bsize * bid + tid;
+;     //@ loop invariant (loop_count - 1) * bsize * gsize + bsize * bid + tid >= numElements ==> i == (loop_count - 1) * bsize * gsize + bsize * bid + tid;
+;     //@ loop invariant \forall k; 0 <= k && k < bsize * gsize * loop_count && k < numElements ==> C[k] == A[k] + B[k];
+;     while (i < numElements) {
+;       C[i] = A[i] + B[i];
+;       i = i + gsize * bsize;
+;     }
+;   }
+(set-info :smt-lib-version 2.6)
+(set-logic UFNIA)
+(set-info :source |vcsimp corpus: vericuda/vectoradd_nonunif/t2_entry_inv2|)
+(set-info :status unsat)
+
+(declare-fun bsize () Int)
+(declare-fun gsize () Int)
+(declare-fun numElements_0 () Int)
+(declare-fun i_1 (Int Int) Int)
+
+; launch: blocks are non-empty
+(assert (< 0 bsize))
+; launch: at least one block
+(assert (< 0 gsize))
+; requires numElements > 0
+(assert (> numElements_0 0))
+; i = bsize * bid + tid   [assign i_1]
+(assert (forall ((b Int))
+          (=> (and (<= 0 b) (< b gsize))
+            (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (= (i_1 b t) (+ (* bsize b) t)))))))
+; goal (negated)
+; loop 1 invariant 2 holds on entry: (loop_count - 1) * bsize * gsize + bsize * bid + tid >= numElements ==> i == (loop_count - 1) * bsize * gsize + bsize * bid + tid
+(assert (not (forall ((b Int))
+               (=> (and (<= 0 b) (< b gsize))
+                 (forall ((t Int))
+                   (=> (and (<= 0 t) (< t bsize))
+                     (=> (>= (+ (* (- 0 1) bsize gsize) (* bsize b) t) numElements_0)
+                       (= (i_1 b t) (+ (* (- 0 1) bsize gsize) (* bsize b) t)))))))))
+(check-sat)
+(exit)
