@@ -205,13 +205,20 @@ class Prep:
     digest: str = ""  # hash of the input's token stream (comments/whitespace ignored)
 
 
-def discover(corpus: Path) -> list[Task]:
+def discover(corpus: Path, skipped: list | None = None) -> list[Task]:
+    """Every corpus/<family>/<kernel>/<task>.smt2; other .smt2 files (e.g.
+    corpus/examples/x.smt2, a copy of a task) are left out and listed in
+    `skipped`."""
     tasks = []
     for p in sorted(corpus.rglob("*.smt2")):
         rel = p.relative_to(corpus)
         parts = rel.parts
-        family = parts[0] if len(parts) > 1 else "."
-        kernel = "/".join(parts[:2]) if len(parts) > 2 else family
+        if len(parts) != 3:
+            if skipped is not None:
+                skipped.append(str(rel))
+            continue
+        family = parts[0]
+        kernel = "/".join(parts[:2])
         try:
             text = p.read_text(errors="replace")
         except OSError:
@@ -729,7 +736,11 @@ def main(argv=None) -> int:
             return 2
         if Path(opts.vcsimp).exists():
             opts.vcsimp = str(Path(opts.vcsimp).resolve())
-    tasks = discover(corpus)
+    skipped: list[str] = []
+    tasks = discover(corpus, skipped)
+    if skipped and not opts.quiet:
+        print(f"skipped {len(skipped)} file(s) outside the <family>/<kernel>/<task>.smt2 layout: "
+              + ", ".join(skipped[:5]) + (" …" if len(skipped) > 5 else ""), file=sys.stderr)
     if opts.match:
         tasks = [t for t in tasks if opts.match in t.rel]
     if not tasks:
@@ -853,6 +864,9 @@ def main(argv=None) -> int:
         env += f"; 1-min load average at start/end {load_start:.2f}/{os.getloadavg()[0]:.2f}"
     except OSError:
         pass
+    if skipped:
+        env += (f"; skipped (not <family>/<kernel>/<task>.smt2): "
+                + ", ".join(f"`{x}`" for x in skipped))
     meta = {"date": datetime.datetime.now().strftime("%Y-%m-%d %H:%M"), "command": cmd.strip(),
             "jobs": opts.jobs, "env": env}
     (outdir / "table.md").write_text(make_table(res_csv, prep_csv, meta))
