@@ -17,6 +17,7 @@
 pub mod cli;
 pub mod pass;
 pub mod pipeline;
+pub mod poly;
 pub mod size;
 pub mod stats;
 
