@@ -710,6 +710,8 @@ def parse_args(argv=None):
     ap.add_argument("--solvers", default=",".join(SOLVERS))
     ap.add_argument("--jobs", type=int, default=2, help="parallel jobs (default: 2)")
     ap.add_argument("--match", default="", help="only files whose path contains this string")
+    ap.add_argument("--prep-only", action="store_true",
+                    help="only preprocess (vcsimp and peers), write prep.csv and stop")
     ap.add_argument("--quiet", action="store_true")
     return ap.parse_args(argv)
 
@@ -770,6 +772,14 @@ def main(argv=None) -> int:
             except Exception as e:  # never crash on one file
                 preps[(t.rel, c)] = Prep(c, "error", 0.0, note=f"harness: {e!r}")
             prog.tick()
+
+    if opts.prep_only:
+        write_csv(outdir / "prep.csv", PREP_FIELDS,
+                  [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs])
+        if not quiet:
+            print(f"preprocessing done in {time.monotonic() - t_start:.0f} s; "
+                  f"{outdir / 'prep.csv'}", file=sys.stderr)
+        return 0
 
     # Phase 2: solving, smallest T first; larger T only for unanswered runs.
     results: list[dict] = []
