@@ -18,6 +18,7 @@ pub mod cli;
 pub mod pass;
 pub mod pipeline;
 pub mod poly;
+pub mod qe;
 pub mod size;
 pub mod stats;
 

@@ -1,0 +1,427 @@
+//! Quantifier elimination over the integers (issue 6).
+//!
+//! [`CooperQe`] is a [`TermPass`] named `cooper-qe`. Bottom-up over a term,
+//! it eliminates from every `forall`/`exists` the `Int` variables that occur
+//! only linearly with constant coefficients: every monomial without the
+//! variable (`N*l`, `bsize*bid`, `(f y)`, `(select a i)`, …) is an atom.
+//! Variables of other sorts, and variables that occur under an
+//! uninterpreted function, an array index, `div`/`mod`, a nonlinear product
+//! or any other non-arithmetic context, are kept in the binder (guarded
+//! equality rewriting is the tool for them). Eliminations whose estimated
+//! output exceeds the budget are skipped; the quantifier stays, which is
+//! still correct.
+//!
+//! Register it by boxing it: `Box::new(CooperQe::default()) as Box<dyn
+//! TermPass>`; its counters are in [`CooperQe::stats`].
+
+pub mod cooper;
+pub mod formula;
+
+use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::size::tree_size;
+use cooper::{Eliminator, Methods, Skip};
+use formula::{Lit, Reader, Writer, F};
+use smtlib_io::{Attr, AttrValue, BinderKind, Context, TermId, TermKind, VarId};
+use std::collections::HashMap;
+
+/// Limits and output options of the pass.
+#[derive(Clone, Debug)]
+pub struct QeConfig {
+    /// Largest number of literals one elimination may build (estimated
+    /// before expanding: `delta * (|B| + 1) * literals`).
+    pub max_lits: usize,
+    /// Largest result (AST nodes) for one binder; bigger results are
+    /// discarded and the quantifier kept.
+    pub max_output_nodes: u64,
+    /// Print divisibility as `((_ divisible k) t)` (also chosen
+    /// automatically when the eliminated formula already uses it).
+    pub divisible: bool,
+}
+
+impl Default for QeConfig {
+    fn default() -> QeConfig {
+        QeConfig {
+            max_lits: 4096,
+            max_output_nodes: 50_000,
+            divisible: false,
+        }
+    }
+}
+
+/// Counters for `--stats`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QeStats {
+    /// Quantifier binders examined.
+    pub binders: usize,
+    /// Binders that lost at least one variable.
+    pub binders_changed: usize,
+    /// Binders removed entirely.
+    pub binders_removed: usize,
+    pub vars_eliminated: usize,
+    /// Variables kept because the estimated or actual output was over budget.
+    pub skipped_budget: usize,
+    /// Integer variables kept because they occur outside linear arithmetic.
+    pub skipped_ineligible: usize,
+    /// Variables kept because they are not `Int` (`Real`, `Bool`, arrays, …).
+    pub skipped_sort: usize,
+    /// Which method eliminated (parts of) each variable.
+    pub methods: Methods,
+}
+
+impl QeStats {
+    /// One line for the human `--stats` report.
+    pub fn summary(&self, cfg: &QeConfig) -> String {
+        format!(
+            "binders {} (changed {}, removed {}), vars eliminated {}, skipped: budget {} (max {} lits, {} nodes), ineligible {}, non-Int {}; methods: trivial {}, equality {}, fm {}, cooper {}",
+            self.binders,
+            self.binders_changed,
+            self.binders_removed,
+            self.vars_eliminated,
+            self.skipped_budget,
+            cfg.max_lits,
+            cfg.max_output_nodes,
+            self.skipped_ineligible,
+            self.skipped_sort,
+            self.methods.trivial,
+            self.methods.equality,
+            self.methods.fourier_motzkin,
+            self.methods.cooper
+        )
+    }
+}
+
+/// The `cooper-qe` pass.
+#[derive(Clone, Debug, Default)]
+pub struct CooperQe {
+    pub config: QeConfig,
+    pub stats: QeStats,
+}
+
+/// Does `x` occur in `t`? Memoised per variable.
+struct Occurs<'a> {
+    cx: &'a Context,
+    x: TermId,
+    memo: HashMap<TermId, bool>,
+}
+
+impl Occurs<'_> {
+    fn check(&mut self, t: TermId) -> bool {
+        if t == self.x {
+            return true;
+        }
+        if let Some(&b) = self.memo.get(&t) {
+            return b;
+        }
+        let b = self.cx.children(t).into_iter().any(|c| self.check(c));
+        self.memo.insert(t, b);
+        b
+    }
+}
+
+/// `x` occurs in `f` only as a linear atom with constant coefficients.
+fn eligible(cx: &Context, x: TermId, f: &F) -> bool {
+    let mut occ = Occurs {
+        cx,
+        x,
+        memo: HashMap::new(),
+    };
+    let mut ok = true;
+    f.for_each_lit(&mut |l| {
+        if !ok {
+            return;
+        }
+        match l {
+            Lit::Atom(t, _) => ok = !occ.check(*t),
+            _ => {
+                let p = l.poly().unwrap();
+                for (m, _) in p.terms() {
+                    let n = m.degree_in(&x);
+                    if n > 0 && m.degree() != 1 {
+                        ok = false;
+                    }
+                    if m.atoms().iter().any(|&a| a != x && occ.check(a)) {
+                        ok = false;
+                    }
+                }
+            }
+        }
+    });
+    ok
+}
+
+impl CooperQe {
+    pub fn new(config: QeConfig) -> CooperQe {
+        CooperQe {
+            config,
+            stats: QeStats::default(),
+        }
+    }
+
+    /// Eliminate what can be eliminated from one binder; `None` if nothing.
+    pub fn eliminate_binder(
+        &mut self,
+        cx: &mut Context,
+        kind: BinderKind,
+        vars: &[VarId],
+        body: TermId,
+        attrs: &[Attr],
+        max_nodes: u64,
+    ) -> Option<TermId> {
+        if kind == BinderKind::Lambda {
+            return None;
+        }
+        self.stats.binders += 1;
+        let int = cx.int_sort();
+        let mut reader = Reader::new(cx);
+        let mut f = reader.read(body);
+        if kind == BinderKind::Forall {
+            f = f.not();
+        }
+        // Nested quantifiers of the same kind join the prefix.
+        let mut all_vars: Vec<VarId> = vars.to_vec();
+        for _ in 0..8 {
+            match inline_nested(&mut reader, &f) {
+                Some((g, vs)) => {
+                    f = g;
+                    all_vars.extend(vs);
+                }
+                None => break,
+            }
+        }
+        let divisible = self.config.divisible || reader.saw_divisible;
+        let vars = &all_vars[..];
+        let mut kept: Vec<VarId> = Vec::new();
+        let mut todo: Vec<(VarId, TermId)> = Vec::new();
+        for &v in vars {
+            if cx.var(v).sort != int {
+                self.stats.skipped_sort += 1;
+                kept.push(v);
+            } else {
+                let xt = cx.mk_var(v);
+                todo.push((v, xt));
+            }
+        }
+        let mut eliminated = 0;
+        let mut over_budget: Vec<VarId> = Vec::new();
+        let mut ineligible: Vec<VarId> = Vec::new();
+        // Greedy: eliminate the variable whose elimination is smallest.
+        while !todo.is_empty() {
+            let mut best: Option<(usize, usize, F, Methods)> = None;
+            for (i, &(v, xt)) in todo.iter().enumerate() {
+                if !eligible(cx, xt, &f) {
+                    if !ineligible.contains(&v) {
+                        ineligible.push(v);
+                    }
+                    continue;
+                }
+                ineligible.retain(|&w| w != v);
+                let mut methods = Methods::default();
+                let mut el = Eliminator {
+                    x: xt,
+                    max_lits: self.config.max_lits,
+                    methods: &mut methods,
+                };
+                match el.exists(&f) {
+                    Ok(g) => {
+                        let s = g.size();
+                        if !matches!(best.as_ref(), Some(b) if s >= b.1) {
+                            best = Some((i, s, g, methods));
+                        }
+                    }
+                    Err(Skip::Budget) => {
+                        if !over_budget.contains(&v) {
+                            over_budget.push(v);
+                        }
+                    }
+                }
+            }
+            let Some((i, size, g, methods)) = best else {
+                break;
+            };
+            if size as u64 > self.config.max_output_nodes.min(max_nodes) {
+                over_budget.push(todo[i].0);
+                break;
+            }
+            let (v, _) = todo.remove(i);
+            over_budget.retain(|&w| w != v);
+            ineligible.retain(|&w| w != v);
+            let m = &mut self.stats.methods;
+            m.trivial += methods.trivial;
+            m.equality += methods.equality;
+            m.fourier_motzkin += methods.fourier_motzkin;
+            m.cooper += methods.cooper;
+            f = g;
+            eliminated += 1;
+        }
+        self.stats.skipped_budget += over_budget.len();
+        self.stats.skipped_ineligible += ineligible.len();
+        if eliminated == 0 {
+            return None;
+        }
+        // Keep the remaining variables in their original order.
+        let rest: Vec<VarId> = todo.iter().map(|&(v, _)| v).collect();
+        kept = vars
+            .iter()
+            .copied()
+            .filter(|v| kept.contains(v) || rest.contains(v))
+            .collect();
+        if kind == BinderKind::Forall {
+            f = f.not();
+        }
+        let w = Writer { divisible };
+        let mut out = w.term(cx, &f);
+        if !kept.is_empty() {
+            // Patterns may mention eliminated variables: drop them.
+            let attrs: Box<[Attr]> = attrs
+                .iter()
+                .filter(|a| !matches!(a.value, AttrValue::Terms(_)))
+                .cloned()
+                .collect();
+            out = cx.mk_binder(kind, kept.into(), out, attrs).ok()?;
+        }
+        let size = tree_size(cx, out, &mut HashMap::new());
+        if size > self.config.max_output_nodes.min(max_nodes) {
+            self.stats.skipped_budget += 1;
+            return None;
+        }
+        self.stats.vars_eliminated += eliminated;
+        self.stats.binders_changed += 1;
+        if out_is_qf(cx, out, vars) {
+            self.stats.binders_removed += 1;
+        }
+        Some(out)
+    }
+}
+
+/// Replace one `exists` literal (or negated `forall`) of `f` that occurs
+/// exactly once, and nowhere inside another atom, by its body; its
+/// variables are returned for the prefix. Pulling an existential out of
+/// `and`/`or` is sound because variables are renamed apart.
+fn inline_nested(reader: &mut Reader, f: &F) -> Option<(F, Vec<VarId>)> {
+    let cx = reader.cx;
+    let mut cands: Vec<TermId> = Vec::new();
+    let mut atoms: Vec<TermId> = Vec::new();
+    f.for_each_lit(&mut |l| match l {
+        Lit::Atom(t, pol) => {
+            atoms.push(*t);
+            if let TermKind::Binder(k, ..) = cx.kind(*t) {
+                if (*k == BinderKind::Exists) == *pol && *k != BinderKind::Lambda {
+                    cands.push(*t);
+                }
+            }
+        }
+        _ => atoms.extend(l.poly().unwrap().atoms()),
+    });
+    for &t in &cands {
+        if atoms.iter().filter(|&&a| a == t).count() != 1 {
+            continue;
+        }
+        let mut occ = Occurs {
+            cx,
+            x: t,
+            memo: HashMap::new(),
+        };
+        if atoms.iter().any(|&a| a != t && occ.check(a)) {
+            continue;
+        }
+        let TermKind::Binder(k, vs, body, _) = cx.kind(t).clone() else {
+            unreachable!()
+        };
+        let mut g = reader.read(body);
+        if k == BinderKind::Forall {
+            g = g.not();
+        }
+        let new = f.map_atoms(&mut |l| match l {
+            Lit::Atom(a, _) if *a == t => g.clone(),
+            _ => F::Lit(l.clone()),
+        });
+        return Some((new, vs.to_vec()));
+    }
+    None
+}
+
+fn out_is_qf(cx: &Context, t: TermId, _vars: &[VarId]) -> bool {
+    !matches!(cx.kind(t), TermKind::Binder(..))
+}
+
+impl TermPass for CooperQe {
+    fn name(&self) -> &'static str {
+        "cooper-qe"
+    }
+
+    fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        let max_nodes = ctx.budget.max_term_nodes;
+        let mut memo: HashMap<TermId, TermId> = HashMap::new();
+        let mut stack = vec![(t, false)];
+        let kids = |cx: &Context, u: TermId| -> Vec<TermId> {
+            match cx.kind(u) {
+                TermKind::App(_, args) => args.to_vec(),
+                TermKind::Binder(BinderKind::Forall | BinderKind::Exists, _, body, _) => {
+                    vec![*body]
+                }
+                TermKind::Annot(inner, _) => vec![*inner],
+                _ => vec![],
+            }
+        };
+        while let Some((u, done)) = stack.pop() {
+            if memo.contains_key(&u) {
+                continue;
+            }
+            if !done {
+                stack.push((u, true));
+                for k in kids(cx, u) {
+                    if !memo.contains_key(&k) {
+                        stack.push((k, false));
+                    }
+                }
+                continue;
+            }
+            let new = match cx.kind(u).clone() {
+                TermKind::App(op, args) => {
+                    let new_args: Vec<TermId> = args.iter().map(|a| memo[a]).collect();
+                    if new_args[..] == args[..] {
+                        u
+                    } else {
+                        cx.mk_app(op, new_args).unwrap_or(u)
+                    }
+                }
+                TermKind::Annot(inner, attrs) => {
+                    if memo[&inner] == inner {
+                        u
+                    } else {
+                        cx.mk_annot(memo[&inner], attrs)
+                    }
+                }
+                TermKind::Binder(
+                    kind @ (BinderKind::Forall | BinderKind::Exists),
+                    vars,
+                    body,
+                    attrs,
+                ) => {
+                    let nb = memo[&body];
+                    let elim = if ctx.budget.expired() {
+                        None
+                    } else {
+                        self.eliminate_binder(cx, kind, &vars, nb, &attrs, max_nodes)
+                    };
+                    match elim {
+                        Some(r) => {
+                            ctx.trace.push(TraceEvent {
+                                rule: "cooper-qe".into(),
+                                before: u,
+                                after: r,
+                            });
+                            r
+                        }
+                        None if nb == body => u,
+                        None => cx.mk_binder(kind, vars, nb, attrs).unwrap_or(u),
+                    }
+                }
+                _ => u,
+            };
+            memo.insert(u, new);
+        }
+        let r = memo[&t];
+        (r != t).then_some(r)
+    }
+}
