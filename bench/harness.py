@@ -241,10 +241,17 @@ def prep_vcsimp(task: Task, opts, work: Path) -> Prep:
     for f in (out, js):
         if f.exists():
             f.unlink()
-    cmd = [opts.vcsimp, str(task.path), "-o", str(out), "--stats-json", str(js)] + opts.vcsimp_arg
-    r = run_cmd(cmd, opts.prep_timeout)
+    cmd = [opts.vcsimp, str(task.path), "-o", str(out), "--stats-json", str(js)]
+    limit = opts.prep_timeout
+    if opts.vcsimp_timeout > 0:
+        # vcsimp stops simplifying at its --timeout and prints its best result;
+        # the hard kill leaves it time to do so.
+        cmd += ["--timeout", f"{opts.vcsimp_timeout:g}"]
+        limit = min(limit, opts.vcsimp_timeout + 5)
+    cmd += opts.vcsimp_arg
+    r = run_cmd(cmd, limit)
     if r.killed:
-        return Prep("vcsimp", "timeout", r.wall, note=f"killed after {opts.prep_timeout:g}s")
+        return Prep("vcsimp", "timeout", r.wall, note=f"killed after {limit:g}s")
     if r.returncode != 0 or not out.exists():
         msg = (r.stderr.strip().splitlines() or [f"exit {r.returncode}"])[-1]
         return Prep("vcsimp", "error", r.wall, note=f"exit {r.returncode}: {msg[:200]}")
@@ -704,6 +711,9 @@ def parse_args(argv=None):
     ap.add_argument("--timeouts", default="1,10", help="solver timeouts in s (default: 1,10)")
     ap.add_argument("--peer-timeout", type=float, default=10.0,
                     help="limit for each peer preprocessing run in s (default: 10)")
+    ap.add_argument("--vcsimp-timeout", type=float, default=10.0,
+                    help="passed to vcsimp as --timeout (it then prints its best result so far), "
+                         "hard kill 5 s later; 0: no --timeout (default: 10, as --peer-timeout)")
     ap.add_argument("--prep-timeout", type=float, default=60.0,
                     help="hard limit for one vcsimp run in s (default: 60)")
     ap.add_argument("--configs", default=",".join(CONFIGS))
@@ -868,7 +878,8 @@ def main(argv=None) -> int:
     env = (f"z3 `{tool_version(opts.z3, ['--version'])}`, cvc5 `"
            f"{tool_version(opts.cvc5, ['--version'])}`, vcsimp `{opts.vcsimp}` (sha256 "
            f"{file_digest(opts.vcsimp)})" if "vcsimp" in configs else "")
-    env += f"; peer timeout {opts.peer_timeout:g} s; {platform.node()}, {os.cpu_count()} CPUs; "
+    env += (f"; peer timeout {opts.peer_timeout:g} s; vcsimp --timeout "
+            f"{opts.vcsimp_timeout:g} s; {platform.node()}, {os.cpu_count()} CPUs; ")
     env += f"harness wall time {elapsed:.0f} s"
     try:
         env += f"; 1-min load average at start/end {load_start:.2f}/{os.getloadavg()[0]:.2f}"
