@@ -56,6 +56,25 @@ fn equalities_are_substituted() {
 }
 
 #[test]
+fn single_literals() {
+    // exists x. 3x = t  <=>  3 | t (found by the z3 check).
+    assert_eq!(
+        one("(exists ((x Int)) (= (* 3 x) (- len (* 2 N l))))"),
+        "(= (mod (+ len (* N l)) 3) 0)"
+    );
+    assert_eq!(one("(exists ((x Int)) (not (= (* 3 x) len)))"), "true");
+    assert_eq!(one("(exists ((x Int)) (< (* 3 x) len))"), "true");
+    assert_eq!(
+        one("(exists ((x Int)) (= (mod (+ (* 2 x) len) 4) 0))"),
+        "(= (mod len 2) 0)"
+    );
+    assert_eq!(
+        one("(exists ((x Int)) (not (= (mod (+ (* 2 x) len) 4) 0)))"),
+        "true"
+    );
+}
+
+#[test]
 fn x_free_conjuncts_are_pulled_out_and_unused_quantifiers_dropped() {
     assert_eq!(one("(forall ((x Int)) (< N len))"), "(< N len)");
     assert_eq!(

@@ -90,9 +90,15 @@ impl Eliminator<'_> {
         if let [F::Lit(l)] = parts.as_slice() {
             let c = coef(l, &x);
             match l {
-                Lit::Pos(_) | Lit::Eq(_) | Lit::Ne(_) => {
+                Lit::Pos(_) | Lit::Ne(_) => {
                     self.methods.trivial += 1;
                     return Ok(F::True);
+                }
+                Lit::Eq(p) => {
+                    // exists x. c x + r = 0  <=>  |c| | r
+                    self.methods.trivial += 1;
+                    let r = p.split_linear(&x).expect("linear").1;
+                    return Ok(mk_dvd(&c, &r, true));
                 }
                 Lit::NDvd(..) => {
                     // c x + r takes at least two residues modulo k.

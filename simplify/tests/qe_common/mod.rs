@@ -196,6 +196,10 @@ pub struct Gen {
     pub next_var: usize,
     pub quants: usize,
     pub max_quants: usize,
+    /// Bound every quantified variable by a guard (needed for brute force).
+    pub guarded: bool,
+    /// The nonlinear parameter atom.
+    pub nl_atom: String,
 }
 
 impl Gen {
@@ -205,6 +209,8 @@ impl Gen {
             next_var: 0,
             quants: 0,
             max_quants,
+            guarded: true,
+            nl_atom: "(* a b)".into(),
         }
     }
 
@@ -217,7 +223,7 @@ impl Gen {
                 continue;
             }
             let v = if self.rng.below(8) == 0 {
-                "(* a b)".to_string()
+                self.nl_atom.clone()
             } else {
                 self.rng.pick(scope).clone()
             };
@@ -294,7 +300,10 @@ impl Gen {
         scope.push(x.clone());
         let body = self.formula(scope, depth + 1);
         scope.pop();
-        if self.rng.below(2) == 0 {
+        if !self.guarded {
+            let q = *self.rng.pick(&["exists", "forall"]);
+            format!("({q} (({x} Int)) {body})")
+        } else if self.rng.below(2) == 0 {
             format!("(exists (({x} Int)) (and {guard} {body}))")
         } else {
             format!("(forall (({x} Int)) (=> {guard} {body}))")
@@ -304,10 +313,18 @@ impl Gen {
 
 /// A random script with one guarded assertion.
 pub fn random_script(seed: u64, max_quants: usize) -> String {
+    random_script_with(seed, max_quants, true, "(* a b)")
+}
+
+/// `nl_atom` is the nonlinear parameter term: `c` (an uninterpreted
+/// stand-in the pass treats alike) keeps z3 in linear arithmetic.
+pub fn random_script_with(seed: u64, max_quants: usize, guarded: bool, nl_atom: &str) -> String {
     let mut g = Gen::new(seed, max_quants);
+    g.guarded = guarded;
+    g.nl_atom = nl_atom.into();
     let mut scope: Vec<String> = FREE.iter().map(|s| s.to_string()).collect();
     let f = g.formula(&mut scope, 0);
-    format!("(declare-const a Int)\n(declare-const b Int)\n(assert {f})\n")
+    format!("(declare-const a Int)\n(declare-const b Int)\n(declare-const c Int)\n(assert {f})\n")
 }
 
 /// Compare input and output of every assertion on the whole box.
