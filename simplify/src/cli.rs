@@ -49,6 +49,20 @@ pub struct Cli {
     /// Stop growing the e-graph past N nodes.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<usize>,
+
+    /// Stop saturating after N iterations (per e-graph run).
+    #[arg(long, value_name = "N")]
+    pub iter_limit: Option<usize>,
+
+    /// Print on stderr which rule or pass rewrote which subterm.
+    #[arg(long)]
+    pub explain: bool,
+
+    /// Also write one SMT-LIB file per disjunct of the negated goal into
+    /// DIR (the input is unsat iff every file is unsat). Needs a script
+    /// with exactly one check-sat.
+    #[arg(long, value_name = "DIR")]
+    pub split: Option<PathBuf>,
 }
 
 fn pass_list_help() -> String {
@@ -120,7 +134,14 @@ pub fn run(cli: &Cli) -> i32 {
     if let Some(n) = cli.node_limit {
         limits.node_limit = n;
     }
-    let options = Options { passes, limits };
+    if let Some(n) = cli.iter_limit {
+        limits.iter_limit = n;
+    }
+    let options = Options {
+        passes,
+        limits,
+        explain: cli.explain,
+    };
 
     let (path_name, source) = match cli.input.as_deref() {
         None => ("<stdin>".to_string(), read_stdin()),
@@ -151,6 +172,36 @@ pub fn run(cli: &Cli) -> i32 {
             return 1;
         }
     };
+    if cli.explain {
+        for line in &outcome.trace {
+            eprintln!("vcsimp: explain: {line}");
+        }
+    }
+    if let Some(dir) = &cli.split {
+        let parts = match crate::pipeline::split_goal(&outcome.script) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("{path_name}: error: {e}");
+                return 1;
+            }
+        };
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("{}: error: cannot create directory: {e}", dir.display());
+            return 1;
+        }
+        for (i, text) in parts.iter().enumerate() {
+            let p = dir.join(format!("part-{:03}.smt2", i + 1));
+            if let Err(e) = write_atomically(&p, text.as_bytes()) {
+                eprintln!("{}: error: cannot write: {e}", p.display());
+                return 1;
+            }
+        }
+        eprintln!(
+            "vcsimp: split into {} file(s) in {}",
+            parts.len(),
+            dir.display()
+        );
+    }
     if cli.stats {
         eprint!("{}", outcome.stats.human());
     } else {

@@ -1,22 +1,71 @@
-//! The pass pipeline: parse, run the selected passes within explicit limits,
-//! print.
+//! The pass pipeline: parse, load the assertions into an e-graph, saturate
+//! within explicit limits, extract, run the procedural passes on the
+//! extracted terms (their results are unioned back as equal forms and the
+//! e-graph saturated again), use the assertions as context for each other,
+//! and print.
 
+use crate::egraph::{self, quant, rules, SatConfig, SatLimits};
+use crate::pass::TraceEvent;
 use crate::size::tree_size;
-use crate::stats::Stats;
-use smtlib_io::{parse_script, print_script, CommandKind, Script};
+use crate::stats::{PassStats, Stats};
+use smtlib_io::{parse_script, print_script, CommandKind, Printer, Script, TermId};
 use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// The passes vcsimp knows, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PassName {}
+pub enum PassName {
+    /// Constant folding and polynomial normal forms (the e-graph analysis).
+    Fold,
+    /// The rewrite rules of `rules/*.rules`.
+    Rules,
+    /// n-ary `and`/`or`: flatten, drop units, duplicates and complements.
+    BoolNary,
+    /// Canonical linear comparisons (gcd, Int strictness).
+    ArithCmp,
+    /// Quantifier rules: equality resolution, unused variables, splitting,
+    /// miniscoping.
+    Quant,
+    /// Assertions simplify each other within their check-sat scopes.
+    Context,
+}
 
 impl PassName {
     /// Every pass, in pipeline order, with its one-line description.
-    pub const ALL: &'static [(PassName, &'static str)] = &[];
+    pub const ALL: &'static [(PassName, &'static str)] = &[
+        (
+            PassName::Fold,
+            "constant folding and polynomial normal forms (e-graph analysis)",
+        ),
+        (PassName::Rules, "the rewrite rules of rules/*.rules"),
+        (
+            PassName::BoolNary,
+            "n-ary and/or: flatten, drop true/false, duplicates, complements",
+        ),
+        (
+            PassName::ArithCmp,
+            "canonical linear comparisons (gcd, Int strict to non-strict)",
+        ),
+        (
+            PassName::Quant,
+            "quantifiers: equality resolution, unused vars, split, miniscope",
+        ),
+        (
+            PassName::Context,
+            "assertions simplify each other within their check-sat scopes",
+        ),
+    ];
 
     pub fn name(self) -> &'static str {
-        match self {}
+        match self {
+            PassName::Fold => "fold",
+            PassName::Rules => "rules",
+            PassName::BoolNary => "bool-nary",
+            PassName::ArithCmp => "arith-cmp",
+            PassName::Quant => "quant",
+            PassName::Context => "context",
+        }
     }
 
     /// Look a pass up by its command-line name.
@@ -35,9 +84,12 @@ impl PassName {
 /// so far is printed; it is still correct.
 #[derive(Clone, Debug)]
 pub struct Limits {
+    /// Wall-clock limit of the whole run (default: 60 s).
     pub timeout: Option<Duration>,
     /// Maximum number of e-graph nodes.
     pub node_limit: usize,
+    /// Maximum number of saturation iterations per e-graph run.
+    pub iter_limit: usize,
 }
 
 impl Default for Limits {
@@ -45,6 +97,7 @@ impl Default for Limits {
         Limits {
             timeout: None,
             node_limit: 200_000,
+            iter_limit: 30,
         }
     }
 }
@@ -53,6 +106,8 @@ impl Default for Limits {
 pub struct Options {
     pub passes: Vec<PassName>,
     pub limits: Limits,
+    /// Record which rule or pass rewrote which subterm ([`Outcome::trace`]).
+    pub explain: bool,
 }
 
 impl Default for Options {
@@ -60,6 +115,7 @@ impl Default for Options {
         Options {
             passes: PassName::default_passes(),
             limits: Limits::default(),
+            explain: false,
         }
     }
 }
@@ -70,6 +126,12 @@ pub struct Outcome {
     /// The simplified script, as SMT-LIB text.
     pub output: String,
     pub stats: Stats,
+    /// With [`Options::explain`]: one line per rewrite, `rule: term` for
+    /// e-graph rules (the final form of the class the rule fired on) and
+    /// `pass: before ~> after` for procedural passes.
+    pub trace: Vec<String>,
+    /// The simplified script itself.
+    pub script: Script,
 }
 
 /// Parse `source` and simplify it. An error carries the span of the bad
@@ -86,8 +148,125 @@ fn assertion_nodes(script: &Script) -> u64 {
     })
 }
 
+fn add_pass(stats: &mut Stats, name: &'static str, fired: usize, seconds: f64) {
+    if let Some(p) = stats.passes.iter_mut().find(|p| p.name == name) {
+        p.fired += fired;
+        p.seconds += seconds;
+    } else {
+        stats.passes.push(PassStats {
+            name,
+            fired,
+            seconds,
+        });
+    }
+}
+
+fn static_name(s: &str) -> &'static str {
+    match s {
+        "bool-nary" => "bool-nary",
+        "arith-cmp-normal" => "arith-cmp",
+        _ => "rules",
+    }
+}
+
+struct Run<'a> {
+    options: &'a Options,
+    rewrites: Vec<egg::Rewrite<egraph::lang::Node, egraph::analysis::VcAnalysis>>,
+    config: SatConfig,
+    deadline: Instant,
+    stats: Stats,
+    trace: Vec<String>,
+    log: Option<rules::RewriteLog>,
+}
+
+impl Run<'_> {
+    /// Saturate the assertions of `cmds` and write the extracted terms back.
+    fn saturate(&mut self, script: &mut Script, cmds: &[usize], equal: &[(TermId, TermId)]) {
+        if cmds.is_empty() {
+            return;
+        }
+        let roots: Vec<TermId> = cmds
+            .iter()
+            .filter_map(|&i| match script.commands[i].kind {
+                CommandKind::Assert(t) => Some(t),
+                _ => None,
+            })
+            .collect();
+        let now = Instant::now();
+        let remaining = self.deadline.saturating_duration_since(now);
+        let limits = SatLimits {
+            node_limit: self.options.limits.node_limit,
+            iter_limit: self.options.limits.iter_limit,
+            time_limit: remaining.max(Duration::from_millis(1)),
+        };
+        if let Some(l) = &self.log {
+            if let Ok(mut l) = l.lock() {
+                l.clear();
+            }
+        }
+        let cx = std::mem::take(&mut script.cx);
+        let (cx, res) = egraph::saturate(
+            cx,
+            &roots,
+            equal,
+            &self.rewrites,
+            &self.config,
+            &limits,
+            self.log.clone(),
+        );
+        script.cx = cx;
+        let secs = now.elapsed().as_secs_f64();
+        if self.stats.stop_reason.is_empty() || self.stats.stop_reason == "saturated" {
+            self.stats.stop_reason = res.stop_reason.clone();
+        }
+        let total: usize = res.applied.iter().map(|(_, n)| n).sum();
+        for (name, n) in &res.applied {
+            let share = if total > 0 {
+                secs * *n as f64 / total as f64
+            } else {
+                0.0
+            };
+            let pass = static_name(name);
+            let enabled = match pass {
+                "bool-nary" => self.config.bool_nary,
+                "arith-cmp" => self.config.arith_cmp,
+                _ => !self.rewrites.is_empty(),
+            };
+            if enabled {
+                add_pass(&mut self.stats, pass, *n, share);
+            }
+        }
+        if res.fallbacks > 0 {
+            self.stats.warnings.push(format!(
+                "{} assertion(s) kept as they were: the extracted term was not well scoped",
+                res.fallbacks
+            ));
+        }
+        if self.options.explain {
+            let mut p = Printer::new(&script.cx);
+            for (rule, t) in &res.explain {
+                self.trace.push(format!("{rule}: {}", p.term(*t)));
+            }
+        }
+        for (&i, &t) in cmds.iter().zip(&res.terms) {
+            script.commands[i].kind = CommandKind::Assert(t);
+        }
+    }
+
+    fn record_events(&mut self, script: &Script, events: &[TraceEvent]) {
+        if !self.options.explain {
+            return;
+        }
+        let mut p = Printer::new(&script.cx);
+        for e in events {
+            let (b, a) = (p.term(e.before), p.term(e.after));
+            self.trace.push(format!("{}: {b} ~> {a}", e.rule));
+        }
+    }
+}
+
 /// Simplify a parsed script.
-pub fn simplify_script(script: Script, options: &Options) -> Outcome {
+pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     let start = Instant::now();
     let mut stats = Stats {
         input_nodes: assertion_nodes(&script),
@@ -105,9 +284,197 @@ pub fn simplify_script(script: Script, options: &Options) -> Outcome {
             stats.warnings.push(format!("kept verbatim: {reason}"));
         }
     }
-    let _ = &options.passes;
+    let on = |p: PassName| options.passes.contains(&p);
+    let log: Option<rules::RewriteLog> = options.explain.then(|| Arc::new(Mutex::new(vec![])));
+    let rewrites = if on(PassName::Rules) {
+        rules::builtin_rules()
+            .expect("built-in rules load (checked by tests)")
+            .iter()
+            .map(|r| r.rewrite(log.clone()))
+            .collect()
+    } else {
+        vec![]
+    };
+    let egraph_on = on(PassName::Fold)
+        || on(PassName::Rules)
+        || on(PassName::BoolNary)
+        || on(PassName::ArithCmp);
+    let mut run = Run {
+        options,
+        rewrites,
+        config: SatConfig {
+            normalise: on(PassName::Fold),
+            bool_nary: on(PassName::BoolNary),
+            arith_cmp: on(PassName::ArithCmp),
+            explain: options.explain,
+        },
+        deadline: start + options.limits.timeout.unwrap_or(Duration::from_secs(60)),
+        stats,
+        trace: vec![],
+        log,
+    };
+    let asserts: Vec<usize> = (0..script.commands.len())
+        .filter(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
+        .collect();
+    // 1. saturate and extract
+    if egraph_on {
+        run.saturate(&mut script, &asserts, &[]);
+    }
+    // 2. procedural passes on the extracted terms; results unioned back
+    if on(PassName::Quant) {
+        let t0 = Instant::now();
+        let mut events = vec![];
+        let mut equal = vec![];
+        for &i in &asserts {
+            if let CommandKind::Assert(t) = script.commands[i].kind {
+                let q = quant::quant_rewrite(&mut script.cx, t, &mut events);
+                if q != t {
+                    equal.push((t, q));
+                    if !egraph_on {
+                        script.commands[i].kind = CommandKind::Assert(q);
+                    }
+                }
+            }
+        }
+        let fired = events.len();
+        run.record_events(&script, &events);
+        add_pass(&mut run.stats, "quant", fired, t0.elapsed().as_secs_f64());
+        if egraph_on && !equal.is_empty() {
+            run.saturate(&mut script, &asserts, &equal);
+        }
+    }
+    // 3. assertions as context for each other
+    if on(PassName::Context) {
+        let t0 = Instant::now();
+        let before: HashMap<usize, TermId> = asserts
+            .iter()
+            .filter_map(|&i| match script.commands[i].kind {
+                CommandKind::Assert(t) => Some((i, t)),
+                _ => None,
+            })
+            .collect();
+        let changed = egraph::context::use_context(&mut script);
+        let events: Vec<TraceEvent> = changed
+            .iter()
+            .filter_map(|i| match script.commands[*i].kind {
+                CommandKind::Assert(t) => Some(TraceEvent {
+                    rule: "context".into(),
+                    before: before[i],
+                    after: t,
+                }),
+                _ => None,
+            })
+            .collect();
+        run.record_events(&script, &events);
+        add_pass(
+            &mut run.stats,
+            "context",
+            changed.len(),
+            t0.elapsed().as_secs_f64(),
+        );
+        if egraph_on {
+            run.saturate(&mut script, &changed, &[]);
+        }
+    }
+    // drop assertions that became `true`
+    let t = script.cx.mk_bool(true);
+    if options.passes.contains(&PassName::Context) || egraph_on {
+        script
+            .commands
+            .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
+    }
+    let mut stats = run.stats;
+    let trace = run.trace;
     stats.output_nodes = assertion_nodes(&script);
     let output = print_script(&script);
     stats.total_seconds = start.elapsed().as_secs_f64();
-    Outcome { output, stats }
+    Outcome {
+        output,
+        stats,
+        trace,
+        script,
+    }
+}
+
+/// `--split`: the disjuncts of the (negated) goal, the last assertion of a
+/// script with exactly one `check-sat` and no push/pop. Returns one script
+/// text per disjunct: the input is unsat iff every one of them is unsat.
+pub fn split_goal(script: &Script) -> Result<Vec<String>, String> {
+    let checks = script
+        .commands
+        .iter()
+        .filter(|c| matches!(c.kind, CommandKind::CheckSat))
+        .count();
+    if checks != 1 {
+        return Err(format!(
+            "--split needs a script with exactly one check-sat (this one has {checks})"
+        ));
+    }
+    if script.commands.iter().any(|c| {
+        matches!(
+            c.kind,
+            CommandKind::Push(_)
+                | CommandKind::Pop(_)
+                | CommandKind::Reset
+                | CommandKind::ResetAssertions
+        )
+    }) {
+        return Err("--split does not support push, pop or reset".into());
+    }
+    let check = script
+        .commands
+        .iter()
+        .position(|c| matches!(c.kind, CommandKind::CheckSat))
+        .unwrap_or(0);
+    let Some(goal) = (0..check)
+        .rev()
+        .find(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
+    else {
+        return Err("--split: no assertion before check-sat".into());
+    };
+    let CommandKind::Assert(g) = script.commands[goal].kind else {
+        unreachable!()
+    };
+    let mut cx = script.cx.clone();
+    let parts = disjuncts(&mut cx, g);
+    let mut out = vec![];
+    for d in parts {
+        let mut s = Script {
+            cx: cx.clone(),
+            commands: script.commands.clone(),
+            logic: script.logic.clone(),
+        };
+        s.commands[goal].kind = CommandKind::Assert(d);
+        out.push(print_script(&s));
+    }
+    Ok(out)
+}
+
+/// `g` as a disjunction: `(or d1 … dn)`, `(not (and g1 … gn))` gives
+/// `(not gi)`, `(not (=> H C))` gives `H ∧ ¬c` for each disjunct `¬c` of
+/// `¬C`.
+fn disjuncts(cx: &mut smtlib_io::Context, g: TermId) -> Vec<TermId> {
+    use smtlib_io::{Op, TermKind};
+    match cx.kind(g).clone() {
+        TermKind::App(Op::Or, args) => args.iter().flat_map(|&a| disjuncts(cx, a)).collect(),
+        TermKind::App(Op::Not, a) => match cx.kind(a[0]).clone() {
+            TermKind::App(Op::And, gs) => gs
+                .iter()
+                .flat_map(|&gi| {
+                    let n = cx.mk_app(Op::Not, vec![gi]).expect("Bool");
+                    disjuncts(cx, n)
+                })
+                .collect(),
+            TermKind::App(Op::Implies, args) if args.len() == 2 => {
+                let n = cx.mk_app(Op::Not, vec![args[1]]).expect("Bool");
+                disjuncts(cx, n)
+                    .into_iter()
+                    .map(|d| cx.mk_app(Op::And, vec![args[0], d]).expect("Bool"))
+                    .collect()
+            }
+            TermKind::App(Op::Not, b) => disjuncts(cx, b[0]),
+            _ => vec![g],
+        },
+        _ => vec![g],
+    }
 }

@@ -1,0 +1,150 @@
+//! Context from the script: assertions simplify each other.
+//!
+//! Assertion `A_i` may use `A_j` as a fact only if `A_j` is live at every
+//! `check-sat` where `A_i` is live (computed by simulating push/pop/reset).
+//! Assertions are processed in order; the facts are the *current* versions
+//! of the others (already simplified ones for `j < i`), so each step keeps
+//! the conjunction at every check-sat equivalent, and two equal assertions
+//! never justify each other's removal (`p`, `p` becomes `true`, `p`).
+//!
+//! A fact `f` contributes its conjuncts: `¬p` rewrites `p` to `false`, any
+//! other conjunct `l` rewrites `l` to `true`, and `c = k` for a declared
+//! constant `c` and a numeral or Boolean literal `k` rewrites `c` to `k`.
+//! Facts are closed, and bound variables are renamed apart, so rewriting
+//! under binders is sound. These rewrites depend on the facts, so they are
+//! applied to terms, never as unions inside the e-graph.
+
+use super::terms::rebuild;
+use smtlib_io::{CommandKind, Context, FunKind, Op, Script, TermId, TermKind};
+use std::collections::{BTreeSet, HashMap};
+
+/// For each command that is a readable assertion: the set of check-sat
+/// commands (by index) at which it is live.
+pub fn liveness(script: &Script) -> HashMap<usize, BTreeSet<usize>> {
+    let mut live: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    let mut scopes: Vec<Vec<usize>> = vec![vec![]];
+    for (i, c) in script.commands.iter().enumerate() {
+        match &c.kind {
+            CommandKind::Assert(_) => {
+                live.insert(i, BTreeSet::new());
+                if let Some(s) = scopes.last_mut() {
+                    s.push(i);
+                }
+            }
+            CommandKind::Push(n) => {
+                for _ in 0..*n {
+                    scopes.push(vec![]);
+                }
+            }
+            CommandKind::Pop(n) => {
+                for _ in 0..*n {
+                    if scopes.len() > 1 {
+                        scopes.pop();
+                    }
+                }
+            }
+            CommandKind::Reset | CommandKind::ResetAssertions => scopes = vec![vec![]],
+            CommandKind::CheckSat => {
+                for &a in scopes.iter().flatten() {
+                    if let Some(s) = live.get_mut(&a) {
+                        s.insert(i);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    live
+}
+
+fn literals(cx: &Context, f: TermId, out: &mut Vec<TermId>) {
+    match cx.kind(f) {
+        TermKind::App(Op::And, args) => {
+            for &a in args.iter() {
+                literals(cx, a, out);
+            }
+        }
+        TermKind::Annot(b, _) => literals(cx, *b, out),
+        _ => out.push(f),
+    }
+}
+
+/// Add the rewrites that fact `f` justifies to `map`.
+pub fn fact_map(cx: &mut Context, f: TermId, map: &mut HashMap<TermId, TermId>) {
+    let mut lits = vec![];
+    literals(cx, f, &mut lits);
+    for l in lits {
+        match cx.kind(l).clone() {
+            TermKind::Bool(_) => {}
+            TermKind::App(Op::Not, a) => {
+                let fl = cx.mk_bool(false);
+                map.entry(a[0]).or_insert(fl);
+            }
+            TermKind::App(Op::Eq, a) if a.len() == 2 => {
+                let t = cx.mk_bool(true);
+                map.entry(l).or_insert(t);
+                for (c, k) in [(a[0], a[1]), (a[1], a[0])] {
+                    let is_const = matches!(cx.kind(c), TermKind::App(Op::Uf(g), args)
+                        if args.is_empty() && cx.fun(*g).kind == FunKind::Declared);
+                    let is_lit = matches!(
+                        cx.kind(k),
+                        TermKind::Int(_) | TermKind::Real(_) | TermKind::Bool(_)
+                    );
+                    if is_const && is_lit && cx.sort_of(c) == cx.sort_of(k) {
+                        map.entry(c).or_insert(k);
+                    }
+                }
+            }
+            _ => {
+                let t = cx.mk_bool(true);
+                map.entry(l).or_insert(t);
+            }
+        }
+    }
+}
+
+/// Rewrite `t` with `map` (outermost matches first: a replaced subterm is
+/// not rewritten further).
+pub fn apply_map(cx: &mut Context, t: TermId, map: &HashMap<TermId, TermId>) -> TermId {
+    if map.is_empty() {
+        return t;
+    }
+    if let Some(&r) = map.get(&t) {
+        return r;
+    }
+    rebuild(cx, t, |_, orig, _| map.get(&orig).copied())
+}
+
+/// Simplify the readable assertions of `script` with each other, in place.
+/// Returns the indices of the commands whose assertion changed.
+pub fn use_context(script: &mut Script) -> Vec<usize> {
+    let live = liveness(script);
+    let idx: Vec<usize> = (0..script.commands.len())
+        .filter(|i| live.contains_key(i))
+        .collect();
+    let mut changed = vec![];
+    for &i in &idx {
+        let li = &live[&i];
+        if li.is_empty() {
+            continue;
+        }
+        let mut map = HashMap::new();
+        for &j in &idx {
+            if j == i || !li.is_subset(&live[&j]) {
+                continue;
+            }
+            if let CommandKind::Assert(f) = script.commands[j].kind {
+                fact_map(&mut script.cx, f, &mut map);
+            }
+        }
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = apply_map(&mut script.cx, t, &map);
+        if new != t {
+            script.commands[i].kind = CommandKind::Assert(new);
+            changed.push(i);
+        }
+    }
+    changed
+}

@@ -1,0 +1,155 @@
+//! Terms into the e-graph and extracted e-classes back into terms.
+
+use super::analysis::VcEGraph;
+use super::lang::{Head, Node};
+use super::terms::free_vars;
+use egg::{CostFunction, Id, Language, RecExpr};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
+use std::collections::HashMap;
+
+/// Adds terms of the analysis' context to the e-graph, sharing a memo.
+#[derive(Default)]
+pub struct Loader {
+    memo: HashMap<TermId, Id>,
+    fv_memo: HashMap<TermId, std::collections::BTreeSet<smtlib_io::VarId>>,
+}
+
+fn opaque(cx: &Context, t: TermId) -> bool {
+    match cx.kind(t) {
+        TermKind::Literal(_) | TermKind::Match(..) => true,
+        TermKind::Binder(BinderKind::Lambda, ..) => true,
+        TermKind::App(Op::Other(_), _) => true,
+        TermKind::App(Op::Uf(f), _) => !cx.fun(*f).sort_params.is_empty(),
+        _ => false,
+    }
+}
+
+impl Loader {
+    /// Add `t` (a term of `eg.analysis.cx`) and return its e-class.
+    pub fn add(&mut self, eg: &mut VcEGraph, t: TermId) -> Id {
+        if let Some(&id) = self.memo.get(&t) {
+            return eg.find(id);
+        }
+        let mut stack = vec![(t, false)];
+        while let Some((u, done)) = stack.pop() {
+            if self.memo.contains_key(&u) {
+                continue;
+            }
+            let cx = &eg.analysis.cx;
+            if opaque(cx, u) {
+                let fv = free_vars(cx, u, &mut self.fv_memo);
+                eg.analysis.opaque_free.insert(u, fv);
+                let id = eg.add(Node::leaf(Head::Opaque(u)));
+                self.memo.insert(u, id);
+                continue;
+            }
+            let kids: Vec<TermId> = match cx.kind(u) {
+                TermKind::App(_, args) => args.to_vec(),
+                TermKind::Binder(_, _, body, _) | TermKind::Annot(body, _) => vec![*body],
+                _ => vec![],
+            };
+            if !done {
+                stack.push((u, true));
+                for k in kids.into_iter().rev() {
+                    if !self.memo.contains_key(&k) {
+                        stack.push((k, false));
+                    }
+                }
+                continue;
+            }
+            let ids: Vec<Id> = kids.iter().map(|k| self.memo[k]).collect();
+            let node = match cx.kind(u).clone() {
+                TermKind::Bool(b) => Node::leaf(Head::Bool(b)),
+                TermKind::Int(n) => Node::leaf(Head::Int(n)),
+                TermKind::Real(r) => Node::leaf(Head::Real(r)),
+                TermKind::Var(v) => Node::leaf(Head::Var(v)),
+                TermKind::App(op, _) => Node::op(op, ids),
+                TermKind::Binder(k, vs, _, attrs) => {
+                    let a = eg.analysis.add_attrs(attrs);
+                    Node::new(Head::Quant(k, vs, a), ids)
+                }
+                TermKind::Annot(_, attrs) => {
+                    let a = eg.analysis.add_attrs(attrs);
+                    Node::new(Head::Annot(a), ids)
+                }
+                _ => unreachable!("opaque kinds handled above"),
+            };
+            let id = eg.add(node);
+            self.memo.insert(u, id);
+        }
+        eg.find(self.memo[&t])
+    }
+}
+
+/// Build the term of an extracted expression in `cx`. `None` if a node
+/// cannot be built (a sort error, which would be a bug in a rule).
+pub fn build_term(
+    cx: &mut Context,
+    attrs: &[Box<[smtlib_io::Attr]>],
+    expr: &RecExpr<Node>,
+) -> Option<TermId> {
+    let mut out: Vec<TermId> = Vec::with_capacity(expr.len());
+    for n in expr.iter() {
+        let kids: Vec<TermId> = n.children().iter().map(|&k| out[usize::from(k)]).collect();
+        let t = match &n.head {
+            Head::Bool(b) => cx.mk_bool(*b),
+            Head::Int(k) => cx.mk_int(k.clone()),
+            Head::Real(r) => cx.mk_real(r.clone()),
+            Head::Var(v) => cx.mk_var(*v),
+            Head::App(op) => cx.mk_app(op.clone(), kids).ok()?,
+            Head::Quant(k, vs, a) => cx
+                .mk_binder(*k, vs.clone(), kids[0], attrs[*a as usize].clone())
+                .ok()?,
+            Head::Annot(a) => cx.mk_annot(kids[0], attrs[*a as usize].clone()),
+            Head::Opaque(t) => *t,
+        };
+        out.push(t);
+    }
+    out.last().copied()
+}
+
+/// Extraction cost: AST size, plus extra weight on nonlinear
+/// multiplication (more than one non-numeral factor) and on every
+/// quantified variable. Opaque leaves count their real size.
+pub struct VcCost<'a> {
+    pub eg: &'a VcEGraph,
+    pub opaque_size: &'a HashMap<TermId, u64>,
+}
+
+/// Extra cost of a nonlinear product.
+pub const NONLINEAR_WEIGHT: u64 = 8;
+/// Extra cost per quantified variable.
+pub const QUANT_VAR_WEIGHT: u64 = 4;
+
+impl CostFunction<Node> for VcCost<'_> {
+    type Cost = u64;
+
+    fn cost<C>(&mut self, n: &Node, mut costs: C) -> u64
+    where
+        C: FnMut(Id) -> u64,
+    {
+        let own = match &n.head {
+            Head::Opaque(t) => self.opaque_size.get(t).copied().unwrap_or(1),
+            Head::Quant(_, vs, _) => 1 + QUANT_VAR_WEIGHT * vs.len() as u64,
+            Head::App(Op::Mul) => {
+                let nonconst = n
+                    .kids
+                    .iter()
+                    .filter(|&&k| self.eg[k].data.value.is_none())
+                    .count();
+                if nonconst > 1 {
+                    1 + NONLINEAR_WEIGHT
+                } else {
+                    1
+                }
+            }
+            // a negative numeral prints as `(- k)`
+            Head::Int(k) if k < &num_bigint::BigInt::from(0) => 2,
+            Head::Real(r) if r < &num_rational::BigRational::from_integer(0.into()) => 2,
+            _ => 1,
+        };
+        n.kids
+            .iter()
+            .fold(own, |acc, &k| acc.saturating_add(costs(k)))
+    }
+}

@@ -1,0 +1,221 @@
+//! The e-graph core: term language, analysis, rules as data, procedural
+//! appliers, and one saturate-and-extract run over a set of terms.
+//!
+//! See [`lang`] for how binders are handled and [`analysis`] for what the
+//! analysis knows. Determinism: e-class ids, egg's hash maps (Fx hashing)
+//! and the rule order are all deterministic, and nothing is ordered by
+//! `egg::Symbol`, so the same input gives the same output byte for byte
+//! (unless the time limit cuts a run short).
+
+pub mod analysis;
+pub mod context;
+pub mod convert;
+pub mod lang;
+pub mod procedural;
+pub mod quant;
+pub mod rules;
+pub mod terms;
+
+use analysis::{VcAnalysis, VcEGraph};
+use convert::{build_term, Loader, VcCost};
+use egg::{Extractor, Id, Rewrite, Runner, StopReason};
+use lang::Node;
+use smtlib_io::{Context, TermId};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Limits of one saturation run.
+#[derive(Clone, Debug)]
+pub struct SatLimits {
+    pub node_limit: usize,
+    pub iter_limit: usize,
+    pub time_limit: Duration,
+}
+
+impl Default for SatLimits {
+    fn default() -> SatLimits {
+        SatLimits {
+            node_limit: 200_000,
+            iter_limit: 30,
+            time_limit: Duration::from_secs(10),
+        }
+    }
+}
+
+/// Which parts of the e-graph machinery run.
+#[derive(Clone, Debug)]
+pub struct SatConfig {
+    /// Constant folding and polynomial normal forms (the analysis' `modify`).
+    pub normalise: bool,
+    /// The n-ary Boolean appliers of [`procedural`].
+    pub bool_nary: bool,
+    /// Canonical linear comparisons ([`procedural`]).
+    pub arith_cmp: bool,
+    /// Record which rule fired on which class (for `--explain`).
+    pub explain: bool,
+}
+
+/// What one run produced.
+#[derive(Debug, Default)]
+pub struct SatResult {
+    /// The extracted term of each root (or the root itself if the extracted
+    /// term failed the scope check).
+    pub terms: Vec<TermId>,
+    pub stop_reason: String,
+    pub iterations: usize,
+    pub nodes: usize,
+    /// Rewrites applied per rule or applier, in rule order then applier order.
+    pub applied: Vec<(String, usize)>,
+    /// (rule, extracted form of the class it fired on), for `--explain`.
+    pub explain: Vec<(String, TermId)>,
+    /// Roots whose extraction failed the scope check.
+    pub fallbacks: usize,
+}
+
+fn stop_name(r: &Option<StopReason>) -> String {
+    match r {
+        Some(StopReason::Saturated) | None => "saturated".into(),
+        Some(StopReason::IterationLimit(_)) => "iteration-limit".into(),
+        Some(StopReason::NodeLimit(_)) => "node-limit".into(),
+        Some(StopReason::TimeLimit(_)) => "timeout".into(),
+        Some(StopReason::Other(s)) => s.clone(),
+    }
+}
+
+/// Saturate `roots` (terms of `cx`) with `rewrites` and the enabled
+/// appliers, then extract each root. `equal` lists extra pairs of terms
+/// known to be equal (results of procedural passes) that are unioned first.
+/// Returns the context (with the new terms) and the result.
+pub fn saturate(
+    cx: Context,
+    roots: &[TermId],
+    equal: &[(TermId, TermId)],
+    rewrites: &[Rewrite<Node, VcAnalysis>],
+    config: &SatConfig,
+    limits: &SatLimits,
+    log: Option<rules::RewriteLog>,
+) -> (Context, SatResult) {
+    let mut analysis = VcAnalysis::new(cx);
+    analysis.normalise = config.normalise;
+    let mut eg = VcEGraph::new(analysis);
+    let mut loader = Loader::default();
+    let ids: Vec<Id> = roots.iter().map(|&t| loader.add(&mut eg, t)).collect();
+    for &(a, b) in equal {
+        let (ia, ib) = (loader.add(&mut eg, a), loader.add(&mut eg, b));
+        eg.union(ia, ib);
+    }
+    eg.rebuild();
+    let counts: Arc<Mutex<Vec<(String, usize)>>> = Arc::new(Mutex::new(vec![
+        ("bool-nary".to_string(), 0),
+        ("arith-cmp-normal".to_string(), 0),
+    ]));
+    let hook_counts = counts.clone();
+    let hook_log = if config.explain { log.clone() } else { None };
+    let (bool_nary, arith_cmp) = (config.bool_nary, config.arith_cmp);
+    let runner: Runner<Node, VcAnalysis, ()> = Runner::new(VcAnalysis::new(Context::new()))
+        .with_egraph(eg)
+        .with_node_limit(limits.node_limit)
+        .with_iter_limit(limits.iter_limit)
+        .with_time_limit(limits.time_limit)
+        .with_hook(move |runner| {
+            let mut fired = [0usize; 2];
+            if bool_nary {
+                fired[0] = procedural::bool_nary(&mut runner.egraph, hook_log.as_ref());
+            }
+            if arith_cmp {
+                fired[1] = procedural::arith_cmp(&mut runner.egraph, hook_log.as_ref());
+            }
+            runner.egraph.rebuild();
+            if let Ok(mut c) = hook_counts.lock() {
+                c[0].1 += fired[0];
+                c[1].1 += fired[1];
+            }
+            Ok(())
+        })
+        .run(rewrites);
+    let mut result = SatResult {
+        stop_reason: stop_name(&runner.stop_reason),
+        iterations: runner.iterations.len(),
+        nodes: runner.egraph.total_number_of_nodes(),
+        ..SatResult::default()
+    };
+    // applied counts, in rule order
+    let mut per_rule: Vec<(String, usize)> = rewrites
+        .iter()
+        .map(|r| (r.name.to_string(), 0usize))
+        .collect();
+    let index: HashMap<String, usize> = per_rule
+        .iter()
+        .enumerate()
+        .map(|(i, (n, _))| (n.clone(), i))
+        .collect();
+    for it in &runner.iterations {
+        for (name, n) in &it.applied {
+            if let Some(&i) = index.get(name.as_str()) {
+                per_rule[i].1 += n;
+            }
+        }
+    }
+    if let Ok(c) = counts.lock() {
+        per_rule.extend(c.iter().cloned());
+    }
+    result.applied = per_rule;
+
+    let mut eg = runner.egraph;
+    // Extraction.
+    let mut opaque_size = HashMap::new();
+    {
+        let cx = &eg.analysis.cx;
+        let mut memo = HashMap::new();
+        for class in eg.classes() {
+            for n in class.iter() {
+                if let lang::Head::Opaque(t) = n.head {
+                    opaque_size.insert(t, crate::size::tree_size(cx, t, &mut memo));
+                }
+            }
+        }
+    }
+    let (exprs, explain_exprs) = {
+        let extractor = Extractor::new(
+            &eg,
+            VcCost {
+                eg: &eg,
+                opaque_size: &opaque_size,
+            },
+        );
+        let exprs: Vec<egg::RecExpr<Node>> = ids
+            .iter()
+            .map(|&id| extractor.find_best(eg.find(id)).1)
+            .collect();
+        let mut out = vec![];
+        if let Some(log) = &log {
+            let entries: Vec<(String, Id)> = log.lock().map(|l| l.clone()).unwrap_or_default();
+            let mut seen = std::collections::HashSet::new();
+            for (rule, class) in entries {
+                let class = eg.find(class);
+                if seen.insert((rule.clone(), class)) {
+                    out.push((rule, extractor.find_best(class).1));
+                }
+            }
+        }
+        (exprs, out)
+    };
+    let attrs = eg.analysis.attrs.clone();
+    let mut cx = std::mem::take(&mut eg.analysis.cx);
+    for (rule, e) in explain_exprs {
+        if let Some(t) = build_term(&mut cx, &attrs, &e) {
+            result.explain.push((rule, t));
+        }
+    }
+    for (root, e) in roots.iter().zip(exprs) {
+        match build_term(&mut cx, &attrs, &e) {
+            Some(t) if terms::well_scoped(&cx, t) => result.terms.push(t),
+            _ => {
+                result.fallbacks += 1;
+                result.terms.push(*root);
+            }
+        }
+    }
+    (cx, result)
+}

@@ -1,0 +1,295 @@
+//! Quantifier rules that need free-variable checks or substitution. They
+//! run procedurally on terms, where free variables are exact, and the
+//! pipeline unions their results back into the e-graph as equal forms.
+//!
+//! With `Q` a quantifier over variables `X` (renamed apart, so substitution
+//! never captures):
+//! * `quant-eq-resolve`: `∀X. (x = t ∧ H) ⇒ C  ≡  ∀X∖x. (H ⇒ C)[t/x]` and
+//!   `∃X. x = t ∧ B  ≡  ∃X∖x. B[t/x]`, for `x ∈ X` not free in `t`, `t` of
+//!   the sort of `x` (also `∀X. ¬(x = t) ∨ C`).
+//! * `quant-drop-unused`: `QX. B ≡ Q(X ∩ fv(B)). B`, and `Q∅. B ≡ B`.
+//! * `quant-split-forall-and`: `∀X. A ∧ B ≡ (∀X. A) ∧ (∀X. B)`; dually
+//!   `quant-split-exists-or`.
+//! * `quant-miniscope`: `∀X. A ∨ B(X) ≡ A ∨ ∀X. B(X)` when `fv(A) ∩ X = ∅`,
+//!   `∀X. H ⇒ C ≡ H ⇒ ∀X. C` for such hypotheses, and `∃X. A ∧ B(X) ≡
+//!   A ∧ ∃X. B(X)`.
+//!
+//! Attributes stay with the quantifier: `:pattern`/`:no-pattern` are kept
+//! when their variables are exactly the remaining bound variables (a
+//! pattern must mention them all), other attributes (`:qid`, `:weight`, …)
+//! are always kept.
+
+use super::terms::{free_vars, rebuild, subst};
+use crate::pass::{PassContext, TermPass, TraceEvent};
+use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use std::collections::{BTreeSet, HashMap};
+
+/// The procedural quantifier pass (see the module docs).
+#[derive(Default)]
+pub struct QuantPass;
+
+fn conjuncts(cx: &Context, t: TermId, out: &mut Vec<TermId>) {
+    match cx.kind(t) {
+        TermKind::App(Op::And, args) => {
+            for &a in args.iter() {
+                conjuncts(cx, a, out);
+            }
+        }
+        _ => out.push(t),
+    }
+}
+
+fn and(cx: &mut Context, mut ts: Vec<TermId>) -> TermId {
+    match ts.len() {
+        0 => cx.mk_bool(true),
+        1 => ts.pop().unwrap_or_else(|| cx.mk_bool(true)),
+        _ => cx.mk_app(Op::And, ts).expect("Bool arguments"),
+    }
+}
+
+fn or(cx: &mut Context, mut ts: Vec<TermId>) -> TermId {
+    match ts.len() {
+        0 => cx.mk_bool(false),
+        1 => ts.pop().unwrap_or_else(|| cx.mk_bool(false)),
+        _ => cx.mk_app(Op::Or, ts).expect("Bool arguments"),
+    }
+}
+
+fn implies(cx: &mut Context, hyps: Vec<TermId>, c: TermId) -> TermId {
+    if hyps.is_empty() {
+        return c;
+    }
+    let h = and(cx, hyps);
+    cx.mk_app(Op::Implies, vec![h, c]).expect("Bool arguments")
+}
+
+/// Attributes that remain valid for a quantifier over `vars`.
+pub fn keep_attrs(
+    cx: &Context,
+    attrs: &[Attr],
+    vars: &[VarId],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Box<[Attr]> {
+    let vars: BTreeSet<VarId> = vars.iter().copied().collect();
+    attrs
+        .iter()
+        .filter(|a| match &a.value {
+            AttrValue::Terms(ts) => {
+                let mut used = BTreeSet::new();
+                for &t in ts.iter() {
+                    used.extend(free_vars(cx, t, fv));
+                }
+                used == vars
+            }
+            _ => true,
+        })
+        .cloned()
+        .collect()
+}
+
+fn mk_quant(
+    cx: &mut Context,
+    kind: BinderKind,
+    vars: Vec<VarId>,
+    body: TermId,
+    attrs: &[Attr],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> TermId {
+    let body_fv = free_vars(cx, body, fv);
+    let vars: Vec<VarId> = vars.into_iter().filter(|v| body_fv.contains(v)).collect();
+    if vars.is_empty() {
+        return body;
+    }
+    let attrs = keep_attrs(cx, attrs, &vars, fv);
+    cx.mk_binder(kind, vars.into(), body, attrs)
+        .expect("Bool body")
+}
+
+/// Find `x = t` among `lits` with `x ∈ vars`, `x ∉ fv(t)`, equal sorts.
+fn find_def(
+    cx: &Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<(usize, VarId, TermId)> {
+    for (i, &l) in lits.iter().enumerate() {
+        if let TermKind::App(Op::Eq, args) = cx.kind(l) {
+            if args.len() != 2 {
+                continue;
+            }
+            for (a, b) in [(args[0], args[1]), (args[1], args[0])] {
+                if let TermKind::Var(x) = cx.kind(a) {
+                    if vars.contains(x)
+                        && cx.sort_of(a) == cx.sort_of(b)
+                        && !free_vars(cx, b, fv).contains(x)
+                    {
+                        return Some((i, *x, b));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
+/// One quantifier step at the top of `t`, with the rule's name.
+pub fn quant_step(
+    cx: &mut Context,
+    t: TermId,
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<(&'static str, TermId)> {
+    let TermKind::Binder(kind, vars, body, attrs) = cx.kind(t).clone() else {
+        return None;
+    };
+    if kind == BinderKind::Lambda {
+        return None;
+    }
+    let vars: Vec<VarId> = vars.to_vec();
+    // drop unused variables
+    let body_fv = free_vars(cx, body, fv);
+    if vars.iter().any(|v| !body_fv.contains(v)) {
+        return Some((
+            "quant-drop-unused",
+            mk_quant(cx, kind, vars, body, &attrs, fv),
+        ));
+    }
+    let others = |cx: &mut Context, fv: &mut HashMap<TermId, BTreeSet<VarId>>, ts: &[TermId]| {
+        ts.iter().partition::<Vec<TermId>, _>(|&&u| {
+            let f = free_vars(cx, u, fv);
+            vars.iter().all(|v| !f.contains(v))
+        })
+    };
+    let body_kind = cx.kind(body).clone();
+    match (kind, body_kind) {
+        (BinderKind::Forall, TermKind::App(Op::Implies, args)) => {
+            let (c, hs) = args.split_last()?;
+            let mut hyps = vec![];
+            for &h in hs {
+                conjuncts(cx, h, &mut hyps);
+            }
+            if let Some((i, x, s)) = find_def(cx, &hyps, &vars, fv) {
+                hyps.remove(i);
+                let b = implies(cx, hyps, *c);
+                let b = subst(cx, b, x, s);
+                let rest: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
+                return Some(("quant-eq-resolve", mk_quant(cx, kind, rest, b, &attrs, fv)));
+            }
+            let (outside, inside) = others(cx, fv, &hyps);
+            if !outside.is_empty() {
+                let b = implies(cx, inside, *c);
+                let q = mk_quant(cx, kind, vars.clone(), b, &attrs, fv);
+                return Some(("quant-miniscope", implies(cx, outside, q)));
+            }
+            None
+        }
+        (BinderKind::Forall, TermKind::App(Op::Or, args)) => {
+            let mut lits = vec![];
+            let mut pos = vec![];
+            for (i, &a) in args.iter().enumerate() {
+                if let TermKind::App(Op::Not, n) = cx.kind(a) {
+                    lits.push(n[0]);
+                    pos.push(i);
+                }
+            }
+            if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
+                let mut rest: Vec<TermId> = args.to_vec();
+                rest.remove(pos[i]);
+                let b = or(cx, rest);
+                let b = subst(cx, b, x, s);
+                let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
+                return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
+            }
+            let (outside, inside) = others(cx, fv, &args);
+            if !outside.is_empty() {
+                let b = or(cx, inside);
+                let q = mk_quant(cx, kind, vars.clone(), b, &attrs, fv);
+                let mut all = outside;
+                all.push(q);
+                return Some(("quant-miniscope", or(cx, all)));
+            }
+            None
+        }
+        (BinderKind::Forall, TermKind::App(Op::And, args)) => {
+            let parts: Vec<TermId> = args
+                .iter()
+                .map(|&a| mk_quant(cx, kind, vars.clone(), a, &attrs, fv))
+                .collect();
+            Some(("quant-split-forall-and", and(cx, parts)))
+        }
+        (BinderKind::Exists, TermKind::App(Op::Or, args)) => {
+            let parts: Vec<TermId> = args
+                .iter()
+                .map(|&a| mk_quant(cx, kind, vars.clone(), a, &attrs, fv))
+                .collect();
+            Some(("quant-split-exists-or", or(cx, parts)))
+        }
+        (BinderKind::Exists, TermKind::App(Op::And, _) | TermKind::App(Op::Eq, _)) => {
+            let mut lits = vec![];
+            conjuncts(cx, body, &mut lits);
+            if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
+                lits.remove(i);
+                let b = and(cx, lits);
+                let b = subst(cx, b, x, s);
+                let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
+                return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
+            }
+            let (outside, inside) = others(cx, fv, &lits);
+            if !outside.is_empty() {
+                let b = and(cx, inside);
+                let q = mk_quant(cx, kind, vars.clone(), b, &attrs, fv);
+                let mut all = outside;
+                all.push(q);
+                return Some(("quant-miniscope", and(cx, all)));
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// Apply the quantifier rules everywhere in `t`, bottom-up, to a fixpoint
+/// (bounded). Records every step in `trace`.
+pub fn quant_rewrite(cx: &mut Context, t: TermId, trace: &mut Vec<TraceEvent>) -> TermId {
+    let mut fv = HashMap::new();
+    let mut cur = t;
+    for _ in 0..8 {
+        let before = cur;
+        cur = rebuild(cx, cur, |cx, _orig, new| {
+            let mut u = new;
+            let mut changed = false;
+            for _ in 0..16 {
+                match quant_step(cx, u, &mut fv) {
+                    Some((rule, v)) if v != u => {
+                        trace.push(TraceEvent {
+                            rule: rule.to_string(),
+                            before: u,
+                            after: v,
+                        });
+                        u = v;
+                        changed = true;
+                    }
+                    _ => break,
+                }
+            }
+            changed.then_some(u)
+        });
+        if cur == before {
+            break;
+        }
+    }
+    cur
+}
+
+impl TermPass for QuantPass {
+    fn name(&self) -> &'static str {
+        "quant"
+    }
+
+    fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
+        let out = quant_rewrite(cx, t, ctx.trace);
+        (out != t).then_some(out)
+    }
+}

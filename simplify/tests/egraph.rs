@@ -1,0 +1,277 @@
+//! The e-graph pipeline end to end: equivalence (checked with z3),
+//! determinism, round trip, context soundness, push/pop, attributes,
+//! `--explain` and `--split`.
+
+use simplify::{simplify_script, simplify_text, Options};
+use smtlib_io::{parse_script, print_script, CommandKind, Op};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn z3(query: &str) -> String {
+    let mut child = Command::new("z3")
+        .args(["-in", "-T:20"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("z3 on PATH");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(query.as_bytes())
+        .expect("write");
+    let out = child.wait_with_output().expect("z3 runs");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// For a script with one check-sat: z3 proves the conjunction of the input
+/// assertions equivalent to the conjunction of the output assertions.
+fn assert_equivalent(src: &str) -> String {
+    let script = parse_script(src).expect("parses");
+    let inputs: Vec<_> = script.assertions().collect();
+    let out = simplify_script(script, &Options::default());
+    let mut s = out.script.clone();
+    let outputs: Vec<_> = s.assertions().collect();
+    let cx = &mut s.cx;
+    let conj = |cx: &mut smtlib_io::Context, ts: &[smtlib_io::TermId]| match ts.len() {
+        0 => cx.mk_bool(true),
+        1 => ts[0],
+        _ => cx.mk_app(Op::And, ts.to_vec()).expect("Bool"),
+    };
+    let a = conj(cx, &inputs);
+    let b = conj(cx, &outputs);
+    let d = cx.mk_app(Op::Distinct, vec![a, b]).expect("Bool");
+    let template = s
+        .commands
+        .iter()
+        .find(|c| matches!(c.kind, CommandKind::CheckSat))
+        .expect("a check-sat")
+        .clone();
+    s.commands
+        .retain(|c| !matches!(c.kind, CommandKind::Assert(_) | CommandKind::CheckSat));
+    let mut assert_cmd = template.clone();
+    assert_cmd.kind = CommandKind::Assert(d);
+    s.commands.push(assert_cmd);
+    s.commands.push(template);
+    let query = print_script(&s);
+    assert_eq!(
+        z3(&query),
+        "unsat",
+        "not equivalent:\n{src}\n--- output ---\n{}\n--- query ---\n{query}",
+        out.output
+    );
+    // the output reads back
+    parse_script(&out.output).expect("output parses");
+    out.output
+}
+
+const T1: &str = "(set-logic ALL)
+(declare-const x Int)
+(declare-const y Int)
+(declare-fun f (Int) Int)
+(declare-const p Bool)
+(assert (> x 0))
+(assert (=> p (=> (> x 0) (< (+ x (* 2 y)) (+ (* y 2) x 1)))))
+(assert (forall ((i Int)) (! (=> (= i (+ x 1)) (and (> (f i) 0) p)) :qid q1)))
+(assert (not (and (<= (* 2 x) 5) (= (ite p x x) (+ x 0)))))
+(check-sat)
+";
+
+#[test]
+fn simplifies_and_stays_equivalent() {
+    let out = assert_equivalent(T1);
+    assert!(out.contains("(assert (<= 3 x))"), "{out}");
+    assert!(!out.contains("forall"), "{out}");
+}
+
+#[test]
+fn quantifier_rules_are_equivalences() {
+    let cases = [
+        // split forall over and, drop unused variable, miniscope
+        "(declare-fun f (Int) Int)(declare-const a Int)(declare-const q Bool)
+         (assert (forall ((i Int) (j Int)) (and (>= (f i) 0) (or q (> (f j) a)))))(check-sat)",
+        // exists with a definition
+        "(declare-fun f (Int) Int)(declare-const a Int)
+         (assert (exists ((i Int) (j Int)) (and (= i (+ a 1)) (> (f i) (f j)))))(check-sat)",
+        // forall with the definition as a negated disjunct
+        "(declare-fun f (Int) Int)(declare-const a Int)
+         (assert (forall ((i Int)) (or (not (= (* 2 a) i)) (> (f i) 0))))(check-sat)",
+        // hypothesis without bound variables moves out
+        "(declare-fun f (Int) Int)(declare-const a Int)
+         (assert (forall ((i Int)) (=> (and (> a 0) (<= 0 i)) (> (f i) a))))(check-sat)",
+        // exists split over or
+        "(declare-fun f (Int) Int)
+         (assert (exists ((i Int)) (or (> (f i) 0) (< (f 3) 0))))(check-sat)",
+        // arithmetic normal forms and ite
+        "(declare-const x Int)(declare-const y Int)(declare-const r Real)(declare-const c Bool)
+         (assert (or (< (+ x y) (- (* 2 y) 3)) (= (ite c (+ x 1) (+ 1 x)) y) (>= (* 2.0 r) 1.0) (= (* 4 x) 6)))
+         (assert (<= (div (* 3 x) 3) (mod (+ (* 4 y) x) 4)))(check-sat)",
+    ];
+    for c in cases {
+        assert_equivalent(c);
+    }
+}
+
+#[test]
+fn pattern_attributes_survive() {
+    let src = "(declare-fun f (Int) Int)(declare-const a Int)
+      (assert (forall ((i Int)) (! (=> (<= 0 i) (> (f i) (+ a 0))) :pattern ((f i)) :qid ax1)))(check-sat)";
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert!(
+        out.contains(":pattern ((f i))") && out.contains(":qid ax1"),
+        "{out}"
+    );
+    assert_equivalent(src);
+}
+
+#[test]
+fn equal_assertions_do_not_remove_each_other() {
+    let src = "(declare-const p Bool)(declare-const q Bool)(assert p)(assert p)(assert (=> p q))(check-sat)";
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert!(out.contains("(assert p)"), "{out}");
+    assert!(out.contains("(assert q)"), "{out}");
+    // still unsat together with (not p)
+    let neg = "(declare-const p Bool)(declare-const q Bool)(assert p)(assert p)(assert (not p))(check-sat)";
+    let out = simplify_text(neg, &Options::default()).expect("ok").output;
+    assert_eq!(z3(&out), "unsat", "{out}");
+}
+
+#[test]
+fn push_pop_scopes_are_respected() {
+    let src = "(declare-const p Bool)(declare-const x Int)
+(assert (> x 2))
+(push 1)
+(assert p)
+(check-sat)
+(pop 1)
+(assert (or (not p) (< x 0)))
+(check-sat)
+(push 1)
+(assert (= x 3))
+(assert (not p))
+(check-sat)
+(pop 1)
+";
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert_eq!(z3(src), z3(&out), "{out}");
+    // misusing the popped `p` would make the second check-sat unsat
+    assert_eq!(z3(&out), "sat\nsat\nsat");
+    // the pushed `p` must not have simplified the later assertion
+    assert!(out.contains("(not p)"), "{out}");
+}
+
+#[test]
+fn output_is_deterministic() {
+    let a = simplify_text(T1, &Options::default()).expect("ok").output;
+    let b = simplify_text(T1, &Options::default()).expect("ok").output;
+    assert_eq!(a, b);
+    // and across processes
+    let dir = std::env::temp_dir().join(format!("vcsimp-det-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("tmp");
+    let f = dir.join("t1.smt2");
+    std::fs::write(&f, T1).expect("write");
+    let run = || {
+        let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+            .arg(&f)
+            .output()
+            .expect("runs");
+        assert!(o.status.success());
+        o.stdout
+    };
+    assert_eq!(run(), run());
+    assert_eq!(String::from_utf8(run()).expect("utf8"), a);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn explain_names_rules_and_passes() {
+    let opts = Options {
+        explain: true,
+        ..Options::default()
+    };
+    let out = simplify_text(T1, &opts).expect("ok");
+    let trace = out.trace.join("\n");
+    assert!(trace.contains("quant-eq-resolve:"), "{trace}");
+    assert!(trace.contains("arith-"), "{trace}");
+    // CLI
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .arg("--explain")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(T1.as_bytes())
+        .expect("write");
+    let o = child.wait_with_output().expect("waits");
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("vcsimp: explain: quant-eq-resolve:"), "{err}");
+}
+
+#[test]
+fn split_writes_one_file_per_disjunct() {
+    let src = "(declare-const x Int)(declare-const y Int)
+(assert (> x 0))
+(assert (not (=> (> y x) (and (> y 0) (> (+ x y) 1) (< x 0)))))
+(check-sat)
+";
+    let dir = std::env::temp_dir().join(format!("vcsimp-split-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .arg("--split")
+        .arg(&dir)
+        .arg("--output")
+        .arg(std::env::temp_dir().join(format!("vcsimp-split-{}.out", std::process::id())))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            c.stdin.take().expect("stdin").write_all(src.as_bytes())?;
+            c.wait_with_output()
+        })
+        .expect("runs");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .expect("dir")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    files.sort();
+    assert_eq!(files.len(), 3, "{files:?}");
+    // the input is sat (x>0, y>x, y>0... third disjunct x<0 is false so the
+    // negated goal can hold via (not (< x 0))): each part is checked
+    let answers: Vec<String> = files
+        .iter()
+        .map(|f| z3(&std::fs::read_to_string(f).expect("read")))
+        .collect();
+    let whole = z3(src);
+    assert_eq!(
+        whole == "unsat",
+        answers.iter().all(|a| a == "unsat"),
+        "{answers:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    // multiple check-sats: a clear error
+    let many = "(declare-const p Bool)(assert p)(check-sat)(assert (not p))(check-sat)";
+    let script = parse_script(many).expect("parses");
+    let e = simplify::pipeline::split_goal(&script).expect_err("refused");
+    assert!(e.contains("exactly one check-sat"), "{e}");
+}
+
+#[test]
+fn split_of_an_unsat_goal_gives_unsat_parts() {
+    let src = "(declare-const x Int)(declare-fun f (Int) Int)
+(assert (forall ((i Int)) (=> (<= 0 i 9) (= (f i) 0))))
+(assert (not (and (= (f 0) 0) (= (f 9) 0) (=> (> x 0) (= (f 1) 0)))))
+(check-sat)";
+    let script = parse_script(src).expect("parses");
+    let parts = simplify::pipeline::split_goal(&script).expect("splits");
+    assert_eq!(parts.len(), 3);
+    for p in &parts {
+        assert_eq!(z3(p), "unsat", "{p}");
+    }
+}
