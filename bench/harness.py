@@ -720,6 +720,8 @@ def parse_args(argv=None):
     ap.add_argument("--solvers", default=",".join(SOLVERS))
     ap.add_argument("--jobs", type=int, default=2, help="parallel jobs (default: 2)")
     ap.add_argument("--match", default="", help="only files whose path contains this string")
+    ap.add_argument("--every", type=int, default=1,
+                    help="only every Nth file (sorted by path): a quick, spread-out sample")
     ap.add_argument("--prep-only", action="store_true",
                     help="only preprocess (vcsimp and peers), write prep.csv and stop")
     ap.add_argument("--quiet", action="store_true")
@@ -755,6 +757,8 @@ def main(argv=None) -> int:
               + ", ".join(skipped[:5]) + (" …" if len(skipped) > 5 else ""), file=sys.stderr)
     if opts.match:
         tasks = [t for t in tasks if opts.match in t.rel]
+    if opts.every > 1:
+        tasks = tasks[::opts.every]
     if not tasks:
         print(f"no .smt2 files under {corpus}", file=sys.stderr)
         return 2
