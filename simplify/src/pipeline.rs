@@ -5,7 +5,7 @@
 //! and print.
 
 use crate::egraph::{self, quant, rules, SatConfig, SatLimits};
-use crate::pass::TraceEvent;
+use crate::pass::{Budget, PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
 use crate::stats::{PassStats, Stats};
 use smtlib_io::{parse_script, print_script, CommandKind, Printer, Script, TermId};
@@ -27,6 +27,8 @@ pub enum PassName {
     /// Quantifier rules: equality resolution, unused variables, splitting,
     /// miniscoping.
     Quant,
+    /// Cooper quantifier elimination over Int (`crate::qe`).
+    CooperQe,
     /// Assertions simplify each other within their check-sat scopes.
     Context,
 }
@@ -52,6 +54,10 @@ impl PassName {
             "quantifiers: equality resolution, unused vars, split, miniscope",
         ),
         (
+            PassName::CooperQe,
+            "Cooper quantifier elimination of linear Int variables",
+        ),
+        (
             PassName::Context,
             "assertions simplify each other within their check-sat scopes",
         ),
@@ -64,6 +70,7 @@ impl PassName {
             PassName::BoolNary => "bool-nary",
             PassName::ArithCmp => "arith-cmp",
             PassName::Quant => "quant",
+            PassName::CooperQe => "cooper-qe",
             PassName::Context => "context",
         }
     }
@@ -321,24 +328,44 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         run.saturate(&mut script, &asserts, &[]);
     }
     // 2. procedural passes on the extracted terms; results unioned back
+    let mut procedural: Vec<Box<dyn TermPass>> = vec![];
     if on(PassName::Quant) {
-        let t0 = Instant::now();
-        let mut events = vec![];
+        procedural.push(Box::new(quant::QuantPass));
+    }
+    if on(PassName::CooperQe) {
+        procedural.push(Box::new(crate::qe::CooperQe::default()));
+    }
+    if !procedural.is_empty() {
+        let budget = Budget {
+            deadline: Some(run.deadline),
+            ..Budget::default()
+        };
         let mut equal = vec![];
-        for &i in &asserts {
-            if let CommandKind::Assert(t) = script.commands[i].kind {
-                let q = quant::quant_rewrite(&mut script.cx, t, &mut events);
-                if q != t {
-                    equal.push((t, q));
-                    if !egraph_on {
+        for pass in procedural.iter_mut() {
+            let t0 = Instant::now();
+            let mut events = vec![];
+            for &i in &asserts {
+                let CommandKind::Assert(t) = script.commands[i].kind else {
+                    continue;
+                };
+                let mut ctx = PassContext {
+                    facts: &[],
+                    budget: &budget,
+                    trace: &mut events,
+                };
+                if let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) {
+                    if q != t {
+                        // later passes see the new form; the e-graph gets both
+                        equal.push((t, q));
                         script.commands[i].kind = CommandKind::Assert(q);
                     }
                 }
             }
+            let fired = events.len();
+            run.record_events(&script, &events);
+            let name = pass.name();
+            add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
         }
-        let fired = events.len();
-        run.record_events(&script, &events);
-        add_pass(&mut run.stats, "quant", fired, t0.elapsed().as_secs_f64());
         if egraph_on && !equal.is_empty() {
             run.saturate(&mut script, &asserts, &equal);
         }
@@ -353,7 +380,16 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
                 _ => None,
             })
             .collect();
-        let changed = egraph::context::use_context(&mut script);
+        let mut changed = vec![];
+        for _ in 0..3 {
+            let c = egraph::context::use_context(&mut script);
+            if c.is_empty() {
+                break;
+            }
+            changed.extend(c);
+        }
+        changed.sort();
+        changed.dedup();
         let events: Vec<TraceEvent> = changed
             .iter()
             .filter_map(|i| match script.commands[*i].kind {

@@ -8,8 +8,12 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn z3(query: &str) -> String {
+    z3_timeout(query, 20)
+}
+
+fn z3_timeout(query: &str, secs: u32) -> String {
     let mut child = Command::new("z3")
-        .args(["-in", "-T:20"])
+        .args(["-in".to_string(), format!("-T:{secs}")])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -273,5 +277,55 @@ fn split_of_an_unsat_goal_gives_unsat_parts() {
     assert_eq!(parts.len(), 3);
     for p in &parts {
         assert_eq!(z3(p), "unsat", "{p}");
+    }
+}
+
+#[test]
+fn context_uses_definitions_and_literals() {
+    let src =
+        "(declare-const x Int)(declare-const y Int)(declare-const c Int)(declare-const q Bool)
+(assert (= c (+ x (* 2 y))))
+(assert (> (+ x (* 2 y)) 3))
+(assert (= x 5))
+(assert (=> q (< x 2)))
+(check-sat)";
+    let out = assert_equivalent(src);
+    assert!(out.contains("(assert (<= 4 c))"), "{out}");
+    assert!(out.contains("(assert (not q))"), "{out}");
+}
+
+/// Corpus files keep their z3 answer (sat/unsat never flips).
+#[test]
+fn corpus_sample_keeps_z3_answers() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut files = vec![];
+    let mut stack = vec![root];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "smt2") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    // a deterministic sample of at most 10 files
+    let step = (files.len() / 10).max(1);
+    let sample: Vec<_> = files.iter().step_by(step).take(10).collect();
+    for f in sample {
+        let src = std::fs::read_to_string(f).expect("read");
+        let out = simplify_text(&src, &Options::default())
+            .expect("simplifies")
+            .output;
+        let (a, b) = (z3_timeout(&src, 3), z3_timeout(&out, 3));
+        let known = |s: &str| s == "sat" || s == "unsat";
+        if known(&a) && known(&b) {
+            assert_eq!(a, b, "{}", f.display());
+        }
     }
 }

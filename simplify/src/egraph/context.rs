@@ -9,7 +9,8 @@
 //!
 //! A fact `f` contributes its conjuncts: `¬p` rewrites `p` to `false`, any
 //! other conjunct `l` rewrites `l` to `true`, and `c = k` for a declared
-//! constant `c` and a numeral or Boolean literal `k` rewrites `c` to `k`.
+//! constant `c` and a numeral or Boolean literal `k` rewrites `c` to `k`;
+//! a definition `c = φ` (φ an application) rewrites `φ` to `c`.
 //! Facts are closed, and bound variables are renamed apart, so rewriting
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
@@ -92,6 +93,11 @@ pub fn fact_map(cx: &mut Context, f: TermId, map: &mut HashMap<TermId, TermId>) 
                     );
                     if is_const && is_lit && cx.sort_of(c) == cx.sort_of(k) {
                         map.entry(c).or_insert(k);
+                    }
+                    // a definition c = φ: occurrences of φ become c
+                    let k_is_app = matches!(cx.kind(k), TermKind::App(_, args) if !args.is_empty());
+                    if is_const && k_is_app && cx.sort_of(c) == cx.sort_of(k) {
+                        map.entry(k).or_insert(c);
                     }
                 }
             }
