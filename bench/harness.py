@@ -439,6 +439,8 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
     def agg(group_key, group, solver, t, config):
         rows = [r for r in results if r["solver"] == solver and _num(r["timeout"]) == t
                 and r["config"] == config and (group is None or r[group_key] == group)]
+        if not rows:
+            return None, 0.0  # not run (see --long-configs)
         solved = [r for r in rows if r["solved"] in ("1", 1)]
         return len(solved), sum(_num(r["seconds"]) for r in solved)
 
@@ -468,7 +470,8 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
       "already answered sat/unsat at a smaller T: a solve at a smaller T is the same solve, "
       "with the same time, at a larger T (column `reused_from` in results.csv). Within one "
       "task, configurations whose inputs have the same token stream (comments and whitespace "
-      "aside) share one solver run (column `same_input_as`).")
+      "aside) share one solver run (column `same_input_as`). A cell `–` was not run "
+      "(`--long-configs`).")
     a("* **Sizes** are AST nodes of the asserted terms. `vcsimp in/out` come from vcsimp's "
       "`--stats-json`; the `harness` columns are the harness's own count of the terms as "
       "written (lets not expanded, patterns not counted), computed the same way for every "
@@ -508,12 +511,12 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
                     cells = []
                     for c in configs:
                         s, secs = agg(group_key, g, solver, t, c)
-                        cells.append(f"{s}/{n} ({_secs(secs)})")
+                        cells.append("–" if s is None else f"{s}/{n} ({_secs(secs)})")
                     a(f"| {g} | {n} | " + " | ".join(cells) + " |")
                 cells = []
                 for c in configs:
                     s, secs = agg(group_key, None, solver, t, c)
-                    cells.append(f"**{s}/{len(all_files)}** ({_secs(secs)})")
+                    cells.append("–" if s is None else f"**{s}/{len(all_files)}** ({_secs(secs)})")
                 a(f"| **total** | {len(all_files)} | " + " | ".join(cells) + " |")
                 a("")
 
@@ -718,6 +721,10 @@ def parse_args(argv=None):
                     help="hard limit for one vcsimp run in s (default: 60)")
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--solvers", default=",".join(SOLVERS))
+    ap.add_argument("--long-configs", default="",
+                    help="configurations that also run at the timeouts above the smallest "
+                         "(default: all); the others show '–' there. Saves time: most of a full "
+                         "run is spent on runs that time out at the largest T")
     ap.add_argument("--jobs", type=int, default=2, help="parallel jobs (default: 2)")
     ap.add_argument("--match", default="", help="only files whose path contains this string")
     ap.add_argument("--every", type=int, default=1,
@@ -738,6 +745,7 @@ def main(argv=None) -> int:
             print(f"unknown configuration {c}; known: {', '.join(CONFIGS)}", file=sys.stderr)
             return 2
     timeouts = sorted(float(x) for x in opts.timeouts.split(",") if x)
+    long_configs = [c for c in opts.long_configs.split(",") if c]
     if not corpus.is_dir():
         print(f"corpus {corpus} is not a directory", file=sys.stderr)
         return 2
@@ -766,6 +774,13 @@ def main(argv=None) -> int:
     if work.exists():
         shutil.rmtree(work)
     work.mkdir(parents=True)
+    vcsimp_src = opts.vcsimp
+    if "vcsimp" in configs and Path(opts.vcsimp).is_file():
+        # Snapshot the binary: others rebuild target/release while we run.
+        snap = work / "bin" / Path(opts.vcsimp).name
+        snap.parent.mkdir()
+        shutil.copy2(opts.vcsimp, snap)
+        opts.vcsimp = str(snap.resolve())
     t_start = time.monotonic()
     load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     quiet = opts.quiet
@@ -802,6 +817,8 @@ def main(argv=None) -> int:
         todo, reused = [], []
         for task in tasks:
             for c in configs:
+                if t != timeouts[0] and long_configs and c not in long_configs:
+                    continue
                 for s in solvers:
                     p = prev.get((task.rel, c, s))
                     if p is not None and p["status"] in DEFINITE:
@@ -880,7 +897,7 @@ def main(argv=None) -> int:
     elapsed = time.monotonic() - t_start
     cmd = "python3 bench/harness.py " + " ".join(argv if argv is not None else sys.argv[1:])
     env = (f"z3 `{tool_version(opts.z3, ['--version'])}`, cvc5 `"
-           f"{tool_version(opts.cvc5, ['--version'])}`, vcsimp `{opts.vcsimp}` (sha256 "
+           f"{tool_version(opts.cvc5, ['--version'])}`, vcsimp `{vcsimp_src}` (sha256 "
            f"{file_digest(opts.vcsimp)})" if "vcsimp" in configs else "")
     env += (f"; peer timeout {opts.peer_timeout:g} s; vcsimp --timeout "
             f"{opts.vcsimp_timeout:g} s; {platform.node()}, {os.cpu_count()} CPUs; ")

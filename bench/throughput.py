@@ -186,6 +186,14 @@ def main(argv=None) -> int:
         print(f"vcsimp not found at {vcsimp} (use --vcsimp PATH)", file=sys.stderr)
         return 2
     z3 = resolve_exe(opts.z3)
+    if Path(vcsimp).is_file():
+        # Snapshot the binary: others rebuild target/release while we run.
+        snap = work / ("bin-" + Path(vcsimp).name)
+        shutil.copy2(vcsimp, snap)
+        vcsimp_digest = hashlib.sha256(snap.read_bytes()).hexdigest()[:12]
+        vcsimp_src, vcsimp = vcsimp, str(snap.resolve())
+    else:
+        vcsimp_src, vcsimp_digest = vcsimp, "?"
 
     vc = work / (f"vc-{opts.mb:g}MB-seed{opts.seed}-d{opts.max_depth}-"
                  f"{opts.deep_every}x{opts.deep_depth}.smt2")
@@ -243,8 +251,8 @@ def main(argv=None) -> int:
       f"thread-indexed assertions (nested lets; bodies nested 2-{opts.max_depth} deep"
       + (f", and {opts.deep_depth} deep in every {opts.deep_every}th" if opts.deep_every else "")
       + f"; patterns, qids, names), seed {opts.seed}, sha256 prefix `{digest}`.")
-    a(f"* vcsimp: `{' '.join(Path(c).name if j == 0 else c for j, c in enumerate(cmds['vcsimp']))}`"
-      f" (parse and print, no passes); output {out_size / MB:.1f} MB.")
+    a(f"* vcsimp (`{vcsimp_src}`, sha256 prefix `{vcsimp_digest}`): `vcsimp FILE --passes none "
+      f"-o OUT` (parse and print, no passes); output {out_size / MB:.1f} MB.")
     a(f"* z3 (`{z3}`): the same script without `check-sat`, ending in `(exit)`: z3 parses, "
       "type-checks and asserts every command, no solving.")
     a(f"* Median of {opts.runs} runs each after one warm-up each, the two tools alternating in "
