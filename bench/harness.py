@@ -105,6 +105,15 @@ def run_cmd(cmd: list[str], timeout: float, cwd: str | None = None) -> Run:
                    p.returncode, wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss, state["killed"])
 
 
+def is_elf(path: str) -> bool:
+    """A compiled binary (snapshotted before measuring), not a script."""
+    try:
+        with open(path, "rb") as f:
+            return f.read(4) == b"\x7fELF"
+    except OSError:
+        return False
+
+
 def resolve_exe(name: str) -> str:
     """Absolute path of an executable, looking through pyenv shims (a shim
     costs ~0.1 s per call, which would pollute solve times)."""
@@ -775,7 +784,7 @@ def main(argv=None) -> int:
         shutil.rmtree(work)
     work.mkdir(parents=True)
     vcsimp_src = opts.vcsimp
-    if "vcsimp" in configs and Path(opts.vcsimp).is_file():
+    if "vcsimp" in configs and is_elf(opts.vcsimp):
         # Snapshot the binary: others rebuild target/release while we run.
         snap = work / "bin" / Path(opts.vcsimp).name
         snap.parent.mkdir()

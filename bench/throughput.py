@@ -35,7 +35,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from harness import resolve_exe, run_cmd  # noqa: E402
+from harness import is_elf, resolve_exe, run_cmd  # noqa: E402
 
 MB = 1_000_000
 
@@ -186,7 +186,7 @@ def main(argv=None) -> int:
         print(f"vcsimp not found at {vcsimp} (use --vcsimp PATH)", file=sys.stderr)
         return 2
     z3 = resolve_exe(opts.z3)
-    if Path(vcsimp).is_file():
+    if is_elf(vcsimp):
         # Snapshot the binary: others rebuild target/release while we run.
         snap = work / ("bin-" + Path(vcsimp).name)
         shutil.copy2(vcsimp, snap)
