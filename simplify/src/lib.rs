@@ -17,6 +17,7 @@
 pub mod cli;
 pub mod egraph;
 pub mod pass;
+pub mod passes;
 pub mod pipeline;
 pub mod poly;
 pub mod qe;

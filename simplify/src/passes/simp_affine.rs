@@ -1,0 +1,617 @@
+//! SimpAffine (section 4.4 of the paper): simplify nonlinear comparison
+//! atoms using bounds that hold where the atom stands.
+//!
+//! Every `Int` comparison `t ⋈ t'` is read as `p ⋈ 0` with `p = t - t'`.
+//!
+//! 1. **Common factor.** If an atom `u` divides every monomial of `p`
+//!    (`p = u*q`), then `u*q = 0 ⟺ u = 0 ∨ q = 0`, and for the orders the
+//!    sign cases of the paper (`u*q <= 0 ⟺ (0 <= u ∧ q <= 0) ∨ (u <= 0 ∧ 0 <= q)`,
+//!    …). When the sign of `u` is known where the atom stands (`0 < N`
+//!    from a fact, a guard on the path), the cases collapse to `q ⋈ 0` or
+//!    `q ⋈' 0`. A numeric content `g` is divided out exactly (rounding the
+//!    constant of an inequality, `false` for an equality it does not divide).
+//! 2. **Affine forms.** If `p = a*T + X` where `a` is a monomial, `X` is
+//!    `x`, `-x'` or `x - x'`, and `0 <= x < a`, `0 <= x' < a` hold where the
+//!    atom stands, then `X ∈ (-a, a)`, so `p > 0` when `T >= 1`, `p < 0`
+//!    when `T <= -1` and `p = X` when `T = 0`:
+//!    `p ⋈ 0 ⟺ (T > 0 ∧ 1 ⋈ 0) ∨ (T < 0 ∧ -1 ⋈ 0) ∨ (T = 0 ∧ X ⋈ 0)`.
+//!    This covers the paper's three forms `a*t + x ⋈ a*t' + x'`,
+//!    `a*t - x ⋈ a*t' - x'`, `a*t ± x ⋈ a*t'` and its special cases
+//!    (`a*t + x < a*t' ⟺ t < t'`, `a*t + x >= a*t' ⟺ t >= t'`,
+//!    `a*t + x <= a*t' ⟺ t < t' ∨ (t = t' ∧ x = 0)`), since `X ⋈ 0` is
+//!    decided or simplified with `0 <= x`. A strict inequality with a
+//!    constant `±1` is first tried as the equivalent non-strict one
+//!    (`x < a*t + 1 ⟺ x <= a*t`).
+//!
+//! **Where bounds come from.** The rewrite of an atom is an equivalence
+//! *under the hypotheses that hold at its position*: the pass's facts,
+//! the hypotheses of enclosing `=>`, the earlier conjuncts of an `and`
+//! (negated earlier disjuncts of an `or`), the condition of an `ite`
+//! branch. This is polarity-independent: `C[φ] ≡ C[φ']` whenever `φ ≡ φ'`
+//! under the path hypotheses, whatever the polarity of the position.
+//! For a quantifier `∀x.φ` whose bound analysis gives `c <= x < a` (∀
+//! bounds), the guard may be assumed in `φ` too, because
+//! `∀x.φ ≡ ∀x. c <= x < a ⇒ φ`; when an atom needed such a synthetic guard,
+//! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
+
+use super::bounds::{implied, Implied};
+use super::util::{self, and, int_cmp, mk_cmp, not, or, Rel};
+use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::poly::{Monomial, Poly};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
+use std::collections::HashMap;
+
+/// The `simp-affine` pass.
+#[derive(Clone, Debug, Default)]
+pub struct SimpAffine {
+    /// Atoms rewritten so far.
+    pub rewrites: usize,
+}
+
+impl TermPass for SimpAffine {
+    fn name(&self) -> &'static str {
+        "simp-affine"
+    }
+
+    fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        let mut w = Walker {
+            hyps: ctx.facts.iter().map(|&f| (f, None)).collect(),
+            guard_used: Vec::new(),
+            trace: Vec::new(),
+            budget_expired: false,
+            memo: HashMap::new(),
+        };
+        let r = w.rw(cx, t, ctx);
+        self.rewrites += w.trace.len();
+        ctx.trace.extend(w.trace);
+        (r != t).then_some(r)
+    }
+}
+
+/// Rewrite one comparison atom under hypotheses (exposed for other passes
+/// and tests). `None` if no rule applies.
+pub fn simp_atom(cx: &mut Context, atom: TermId, hyps: &[TermId]) -> Option<TermId> {
+    let (rel, p) = int_cmp(cx, atom)?;
+    let r = simp_poly(cx, rel, &p, hyps, 3)?;
+    (r != atom).then_some(r)
+}
+
+struct Walker {
+    /// Hypotheses on the path, with the index of the synthetic guard level
+    /// they belong to (`None` for real hypotheses).
+    hyps: Vec<(TermId, Option<usize>)>,
+    /// Per synthetic guard level: was it needed by a rewrite?
+    guard_used: Vec<bool>,
+    trace: Vec<TraceEvent>,
+    budget_expired: bool,
+    /// Memo of (term, number of hypotheses) when no hypothesis was pushed
+    /// since; cleared conservatively.
+    memo: HashMap<(TermId, usize), TermId>,
+}
+
+impl Walker {
+    fn real_hyps(&self) -> Vec<TermId> {
+        self.hyps
+            .iter()
+            .filter(|(_, g)| g.is_none())
+            .map(|(h, _)| *h)
+            .collect()
+    }
+
+    fn all_hyps(&self) -> Vec<TermId> {
+        self.hyps.iter().map(|(h, _)| *h).collect()
+    }
+
+    fn with<T>(&mut self, hs: &[TermId], f: impl FnOnce(&mut Walker) -> T) -> T {
+        let n = self.hyps.len();
+        self.hyps.extend(hs.iter().map(|&h| (h, None)));
+        let saved = std::mem::take(&mut self.memo);
+        let r = f(self);
+        self.memo = saved;
+        self.hyps.truncate(n);
+        r
+    }
+
+    fn rw(&mut self, cx: &mut Context, t: TermId, ctx: &PassContext) -> TermId {
+        if self.budget_expired || ctx.budget.expired() {
+            self.budget_expired = true;
+            return t;
+        }
+        if cx.sort_of(t) != cx.bool_sort() {
+            return t;
+        }
+        let key = (t, self.hyps.len());
+        if let Some(&r) = self.memo.get(&key) {
+            return r;
+        }
+        let r = match cx.kind(t).clone() {
+            TermKind::App(Op::And, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev: Vec<TermId> = args[..i].to_vec();
+                    let a = args[i];
+                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                }
+                rebuild(cx, t, Op::And, &args, out)
+            }
+            TermKind::App(Op::Or, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
+                    let a = args[i];
+                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                }
+                rebuild(cx, t, Op::Or, &args, out)
+            }
+            TermKind::App(Op::Implies, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev: Vec<TermId> = args[..i].to_vec();
+                    let a = args[i];
+                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                }
+                rebuild(cx, t, Op::Implies, &args, out)
+            }
+            TermKind::App(Op::Not, args) => {
+                let a = self.rw(cx, args[0], ctx);
+                if a == args[0] {
+                    t
+                } else {
+                    not(cx, a)
+                }
+            }
+            TermKind::App(Op::Ite, args) if cx.sort_of(args[1]) == cx.bool_sort() => {
+                let c = self.rw(cx, args[0], ctx);
+                let a = self.with(&[args[0]], |w| w.rw(cx, args[1], ctx));
+                let na = not(cx, args[0]);
+                let b = self.with(&[na], |w| w.rw(cx, args[2], ctx));
+                rebuild(cx, t, Op::Ite, &args, vec![c, a, b])
+            }
+            TermKind::Annot(body, attrs) => {
+                let b = self.rw(cx, body, ctx);
+                if b == body {
+                    t
+                } else {
+                    cx.mk_annot(b, attrs)
+                }
+            }
+            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
+                // Synthetic guards from the bound analysis.
+                let mut guards = Vec::new();
+                for &v in vs.iter() {
+                    if cx.var(v).sort != cx.int_sort() {
+                        continue;
+                    }
+                    let x = cx.mk_var(v);
+                    let b = super::bounds::analyse(cx, x, body);
+                    let (lo, up) = match k {
+                        BinderKind::Forall => (b.forall_lower, b.forall_upper),
+                        _ => (b.exists_lower, b.exists_upper),
+                    };
+                    for l in lo.candidates() {
+                        if l.is_constant() {
+                            let lt = util::mk_cmp(cx, Rel::Ge, &Poly::atom(x).sub(l));
+                            guards.push(lt);
+                        }
+                    }
+                    for a in up.candidates() {
+                        let g = util::mk_cmp(cx, Rel::Lt, &Poly::atom(x).sub(a));
+                        guards.push(g);
+                    }
+                }
+                let level = self.guard_used.len();
+                self.guard_used.push(false);
+                let n = self.hyps.len();
+                self.hyps.extend(guards.iter().map(|&g| (g, Some(level))));
+                let saved = std::mem::take(&mut self.memo);
+                let nb = self.rw(cx, body, ctx);
+                self.memo = saved;
+                self.hyps.truncate(n);
+                let used = self.guard_used.pop().unwrap_or(false);
+                if nb == body {
+                    t
+                } else {
+                    let nb = if used {
+                        let g = and(cx, guards);
+                        if k == BinderKind::Forall {
+                            util::implies(cx, g, nb)
+                        } else {
+                            and(cx, vec![g, nb])
+                        }
+                    } else {
+                        nb
+                    };
+                    let attrs: Vec<_> = attrs
+                        .iter()
+                        .filter(|a| !matches!(a.value, smtlib_io::AttrValue::Terms(_)))
+                        .cloned()
+                        .collect();
+                    cx.mk_binder(k, vs, nb, attrs.into()).unwrap_or(t)
+                }
+            }
+            TermKind::App(..) => {
+                let real = self.real_hyps();
+                match simp_atom(cx, t, &real) {
+                    Some(r) => {
+                        self.trace.push(TraceEvent {
+                            rule: "simp-affine".into(),
+                            before: t,
+                            after: r,
+                        });
+                        r
+                    }
+                    None if self.hyps.iter().any(|(_, g)| g.is_some()) => {
+                        let all = self.all_hyps();
+                        match simp_atom(cx, t, &all) {
+                            Some(r) => {
+                                for u in self.guard_used.iter_mut() {
+                                    *u = true;
+                                }
+                                self.trace.push(TraceEvent {
+                                    rule: "simp-affine".into(),
+                                    before: t,
+                                    after: r,
+                                });
+                                r
+                            }
+                            None => t,
+                        }
+                    }
+                    None => t,
+                }
+            }
+            _ => t,
+        };
+        self.memo.insert(key, r);
+        r
+    }
+}
+
+fn rebuild(cx: &mut Context, t: TermId, op: Op, old: &[TermId], new: Vec<TermId>) -> TermId {
+    if old == &new[..] {
+        return t;
+    }
+    match op {
+        Op::And => and(cx, new),
+        Op::Or => or(cx, new),
+        Op::Implies => {
+            let (c, hs) = new.split_last().expect("=> has arguments");
+            let h = and(cx, hs.to_vec());
+            util::implies(cx, h, *c)
+        }
+        _ => cx.mk_app(op, new).unwrap_or(t),
+    }
+}
+
+/// `p ⋈ 0` simplified, or `None`.
+fn simp_poly(
+    cx: &mut Context,
+    rel: Rel,
+    p: &Poly<TermId>,
+    hyps: &[TermId],
+    depth: usize,
+) -> Option<TermId> {
+    if depth == 0 {
+        return None;
+    }
+    if let Some(r) = common_factor(cx, rel, p, hyps, depth) {
+        return Some(r);
+    }
+    if let Some(r) = affine(cx, rel, p, hyps, depth) {
+        return Some(r);
+    }
+    // Strict inequality with a constant: try the non-strict form.
+    let c = p.constant_term();
+    if rel == Rel::Lt && !c.is_zero() {
+        return affine(cx, Rel::Le, &p.add_constant(&BigInt::one()), hyps, depth);
+    }
+    if rel == Rel::Gt && !c.is_zero() {
+        return affine(cx, Rel::Ge, &p.add_constant(&-BigInt::one()), hyps, depth);
+    }
+    None
+}
+
+/// `p ⋈ 0`, simplified further if possible.
+fn cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &[TermId], depth: usize) -> TermId {
+    match simp_poly(cx, rel, p, hyps, depth.saturating_sub(1)) {
+        Some(r) => r,
+        None => normal_cmp(cx, rel, p),
+    }
+}
+
+/// `p ⋈ 0` with its numeric content divided out.
+fn normal_cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>) -> TermId {
+    let g = p.content_nonconst();
+    if g > BigInt::one() {
+        let c = p.constant_term();
+        let q = p.without_constant().div_exact(&g);
+        // g*q + c ⋈ 0
+        let q = match rel {
+            Rel::Eq => {
+                if !c.is_multiple_of(&g) {
+                    return cx.mk_bool(false);
+                }
+                q.add_constant(&(&c / &g))
+            }
+            // g*q <= -c  iff  q <= floor(-c/g)  iff  q - floor(-c/g) <= 0
+            Rel::Le | Rel::Lt => {
+                let (rel2, c2) = if rel == Rel::Lt {
+                    (Rel::Le, &c + 1)
+                } else {
+                    (Rel::Le, c)
+                };
+                let k = (-c2).div_floor(&g);
+                let q = q.add_constant(&-k);
+                return mk_cmp(cx, rel2, &q);
+            }
+            Rel::Ge | Rel::Gt => {
+                let c2 = if rel == Rel::Gt { &c - 1 } else { c };
+                // g*q >= -c2  iff  q >= ceil(-c2/g)
+                let k = (-c2).div_ceil(&g);
+                let q = q.add_constant(&-k);
+                return mk_cmp(cx, Rel::Ge, &q);
+            }
+        };
+        return mk_cmp(cx, rel, &q);
+    }
+    mk_cmp(cx, rel, p)
+}
+
+fn sign_facts(cx: &Context, u: TermId, hyps: &[TermId]) -> Implied {
+    implied(cx, u, hyps)
+}
+
+/// Rule 1: an atom dividing every monomial.
+fn common_factor(
+    cx: &mut Context,
+    rel: Rel,
+    p: &Poly<TermId>,
+    hyps: &[TermId],
+    depth: usize,
+) -> Option<TermId> {
+    if p.num_terms() == 0 || p.constant_term() != BigInt::zero() {
+        return None;
+    }
+    let mut common: Option<Vec<TermId>> = None;
+    for (m, _) in p.terms() {
+        let atoms = m.atoms().to_vec();
+        common = Some(match common {
+            None => atoms,
+            Some(c) => multiset_meet(&c, &atoms),
+        });
+    }
+    let common = common?;
+    let &u = common.first()?;
+    let q = divide_atom(p, u);
+    if q.is_constant() {
+        return None;
+    }
+    let s = sign_facts(cx, u, hyps);
+    let (ge0, le0) = (Rel::Ge, Rel::Le);
+    let up = Poly::atom(u);
+    let r = if s.positive() {
+        cmp(cx, rel, &q, hyps, depth)
+    } else if s.negative() {
+        cmp(cx, rel.flip(), &q, hyps, depth)
+    } else {
+        match rel {
+            Rel::Eq => {
+                let a = mk_cmp(cx, Rel::Eq, &up);
+                let b = cmp(cx, Rel::Eq, &q, hyps, depth);
+                or(cx, vec![a, b])
+            }
+            Rel::Le | Rel::Ge => {
+                // u*q <= 0 iff (u >= 0 and q <= 0) or (u <= 0 and q >= 0)
+                let (r1, r2) = (rel, rel.flip());
+                let u_ge = if s.nonneg() {
+                    cx.mk_bool(true)
+                } else {
+                    mk_cmp(cx, ge0, &up)
+                };
+                let a = cmp(cx, r1, &q, hyps, depth);
+                let left = and(cx, vec![u_ge, a]);
+                let u_le = mk_cmp(cx, le0, &up);
+                let b = cmp(cx, r2, &q, hyps, depth);
+                let right = and(cx, vec![u_le, b]);
+                or(cx, vec![left, right])
+            }
+            Rel::Lt | Rel::Gt => {
+                let (r1, r2) = (rel, rel.flip());
+                let u_gt = mk_cmp(cx, Rel::Gt, &up);
+                let a = cmp(cx, r1, &q, hyps, depth);
+                let left = and(cx, vec![u_gt, a]);
+                let right = if s.nonneg() {
+                    cx.mk_bool(false)
+                } else {
+                    let u_lt = mk_cmp(cx, Rel::Lt, &up);
+                    let b = cmp(cx, r2, &q, hyps, depth);
+                    and(cx, vec![u_lt, b])
+                };
+                or(cx, vec![left, right])
+            }
+        }
+    };
+    Some(r)
+}
+
+fn multiset_meet(a: &[TermId], b: &[TermId]) -> Vec<TermId> {
+    let mut out = Vec::new();
+    let mut bb = b.to_vec();
+    for x in a {
+        if let Some(i) = bb.iter().position(|y| y == x) {
+            bb.remove(i);
+            out.push(*x);
+        }
+    }
+    out
+}
+
+fn divide_atom(p: &Poly<TermId>, u: TermId) -> Poly<TermId> {
+    let mut q = Poly::zero();
+    for (m, c) in p.terms() {
+        let mut atoms = m.atoms().to_vec();
+        if let Some(i) = atoms.iter().position(|&a| a == u) {
+            atoms.remove(i);
+        }
+        q.add_term(Monomial::from_atoms(atoms), c.clone());
+    }
+    q
+}
+
+/// Split `p = a*T + X` for the monomial `k*A`: monomials containing the
+/// atoms `A` with a coefficient divisible by `k` go to `T`.
+fn split_by(p: &Poly<TermId>, k: &BigInt, a: &[TermId]) -> (Poly<TermId>, Poly<TermId>) {
+    let mut t = Poly::zero();
+    let mut x = Poly::zero();
+    for (m, c) in p.terms() {
+        let meet = multiset_meet(a, m.atoms());
+        if meet.len() == a.len() && c.is_multiple_of(k) {
+            let mut rest = m.atoms().to_vec();
+            for at in a {
+                let i = rest.iter().position(|y| y == at).expect("present");
+                rest.remove(i);
+            }
+            t.add_term(Monomial::from_atoms(rest), c / k);
+        } else {
+            x.add_term(m.clone(), c.clone());
+        }
+    }
+    (t, x)
+}
+
+/// Rule 2: `a*T + X ⋈ 0` with `X ∈ (-a, a)`.
+fn affine(
+    cx: &mut Context,
+    rel: Rel,
+    p: &Poly<TermId>,
+    hyps: &[TermId],
+    depth: usize,
+) -> Option<TermId> {
+    // Candidate atoms x: degree-1 monomials with coefficient ±1.
+    let mut cands: Vec<TermId> = Vec::new();
+    for (m, c) in p.terms() {
+        if m.degree() == 1 && (c.is_one() || *c == -BigInt::one()) {
+            cands.push(m.atoms()[0]);
+        }
+    }
+    if cands.is_empty() {
+        return None;
+    }
+    let mut info: HashMap<TermId, Implied> = HashMap::new();
+    for &x in &cands {
+        info.insert(x, implied(cx, x, hyps));
+    }
+    let mut tried: Vec<Poly<TermId>> = Vec::new();
+    for &x in &cands {
+        let ix = &info[&x];
+        if !ix.nonneg() {
+            continue;
+        }
+        for a in ix.upper.clone() {
+            if tried.contains(&a) || a.num_terms() != 1 {
+                continue;
+            }
+            tried.push(a.clone());
+            let (m, k) = a.terms().next().map(|(m, k)| (m.clone(), k.clone()))?;
+            if !k.is_positive() || m.is_one() {
+                continue;
+            }
+            let (t, xs) = split_by(p, &k, m.atoms());
+            if t.is_zero() || xs.is_zero() {
+                continue;
+            }
+            // X must be x, -x' or x - x' with 0 <= x, x' < a.
+            let mut pos = None;
+            let mut neg = None;
+            let mut ok = true;
+            for (mm, c) in xs.terms() {
+                if mm.degree() != 1 {
+                    ok = false;
+                    break;
+                }
+                let v = mm.atoms()[0];
+                let good = info.get(&v).is_some_and(|iv| iv.nonneg() && iv.below(&a));
+                if !good {
+                    ok = false;
+                    break;
+                }
+                if c.is_one() && pos.is_none() {
+                    pos = Some(v);
+                } else if *c == -BigInt::one() && neg.is_none() {
+                    neg = Some(v);
+                } else {
+                    ok = false;
+                    break;
+                }
+            }
+            if !ok {
+                continue;
+            }
+            return Some(affine_result(cx, rel, &t, &xs, pos, neg, hyps, depth));
+        }
+    }
+    None
+}
+
+#[allow(clippy::too_many_arguments)]
+fn affine_result(
+    cx: &mut Context,
+    rel: Rel,
+    t: &Poly<TermId>,
+    xs: &Poly<TermId>,
+    pos: Option<TermId>,
+    neg: Option<TermId>,
+    hyps: &[TermId],
+    depth: usize,
+) -> TermId {
+    // X ⋈ 0, simplified with 0 <= x, x'.
+    let x_rel = match (pos, neg) {
+        (Some(_), Some(_)) => mk_cmp(cx, rel, xs),
+        (Some(x), None) => nonneg_cmp(cx, rel, x),
+        (None, Some(x)) => nonneg_cmp(cx, rel.flip(), x),
+        (None, None) => cx.mk_bool(rel.holds(&BigInt::zero())),
+    };
+    let t_zero = cmp(cx, Rel::Eq, t, hyps, depth);
+    let mid = and(cx, vec![t_zero, x_rel]);
+    let (gt, lt) = (rel.holds(&BigInt::one()), rel.holds(&-BigInt::one()));
+    // Merge the common shapes into single atoms.
+    if util::is_true(cx, x_rel) {
+        if gt {
+            return cmp(cx, Rel::Ge, t, hyps, depth);
+        }
+        if lt {
+            return cmp(cx, Rel::Le, t, hyps, depth);
+        }
+    }
+    if util::is_false(cx, x_rel) {
+        if gt {
+            return cmp(cx, Rel::Gt, t, hyps, depth);
+        }
+        if lt {
+            return cmp(cx, Rel::Lt, t, hyps, depth);
+        }
+    }
+    let mut parts = Vec::new();
+    if gt {
+        parts.push(cmp(cx, Rel::Gt, t, hyps, depth));
+    }
+    if lt {
+        parts.push(cmp(cx, Rel::Lt, t, hyps, depth));
+    }
+    parts.push(mid);
+    or(cx, parts)
+}
+
+/// `x ⋈ 0` knowing `0 <= x`.
+fn nonneg_cmp(cx: &mut Context, rel: Rel, x: TermId) -> TermId {
+    let p = Poly::atom(x);
+    match rel {
+        Rel::Eq | Rel::Le => mk_cmp(cx, Rel::Eq, &p),
+        Rel::Lt => cx.mk_bool(false),
+        Rel::Ge => cx.mk_bool(true),
+        Rel::Gt => mk_cmp(cx, Rel::Gt, &p),
+    }
+}

@@ -1,0 +1,403 @@
+//! Small term helpers shared by the thread-indexed passes: smart Boolean
+//! constructors, comparison atoms as polynomials, variable occurrence,
+//! substitution and binder freshening.
+#![allow(dead_code)]
+
+use crate::poly::{self, Poly};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
+use std::collections::{HashMap, HashSet};
+
+pub(crate) fn app(cx: &mut Context, op: Op, args: Vec<TermId>) -> TermId {
+    cx.mk_app(op, args)
+        .expect("well-sorted term built by a pass")
+}
+
+pub(crate) fn is_true(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::Bool(true))
+}
+
+pub(crate) fn is_false(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::Bool(false))
+}
+
+/// `(and …)` flattened, without `true`, `false` if any part is.
+pub(crate) fn and(cx: &mut Context, parts: Vec<TermId>) -> TermId {
+    let mut out: Vec<TermId> = Vec::new();
+    for p in parts {
+        if is_true(cx, p) {
+            continue;
+        }
+        if is_false(cx, p) {
+            return cx.mk_bool(false);
+        }
+        if let TermKind::App(Op::And, args) = cx.kind(p) {
+            for &a in args.iter() {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        } else if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    match out.len() {
+        0 => cx.mk_bool(true),
+        1 => out[0],
+        _ => app(cx, Op::And, out),
+    }
+}
+
+/// `(or …)` flattened, without `false`, `true` if any part is.
+pub(crate) fn or(cx: &mut Context, parts: Vec<TermId>) -> TermId {
+    let mut out: Vec<TermId> = Vec::new();
+    for p in parts {
+        if is_false(cx, p) {
+            continue;
+        }
+        if is_true(cx, p) {
+            return cx.mk_bool(true);
+        }
+        if let TermKind::App(Op::Or, args) = cx.kind(p) {
+            for &a in args.iter() {
+                if !out.contains(&a) {
+                    out.push(a);
+                }
+            }
+        } else if !out.contains(&p) {
+            out.push(p);
+        }
+    }
+    match out.len() {
+        0 => cx.mk_bool(false),
+        1 => out[0],
+        _ => app(cx, Op::Or, out),
+    }
+}
+
+pub(crate) fn not(cx: &mut Context, t: TermId) -> TermId {
+    match cx.kind(t) {
+        TermKind::Bool(b) => {
+            let b = !*b;
+            cx.mk_bool(b)
+        }
+        TermKind::App(Op::Not, args) => args[0],
+        _ => app(cx, Op::Not, vec![t]),
+    }
+}
+
+/// `(=> h c)`, simplified when `h` or `c` is a constant.
+pub(crate) fn implies(cx: &mut Context, h: TermId, c: TermId) -> TermId {
+    if is_true(cx, h) || is_true(cx, c) {
+        return c;
+    }
+    if is_false(cx, h) {
+        return cx.mk_bool(true);
+    }
+    if is_false(cx, c) {
+        return not(cx, h);
+    }
+    app(cx, Op::Implies, vec![h, c])
+}
+
+/// A quantifier, or its body if it binds nothing.
+pub(crate) fn quant(cx: &mut Context, k: BinderKind, vars: Vec<VarId>, body: TermId) -> TermId {
+    if vars.is_empty() || matches!(cx.kind(body), TermKind::Bool(_)) {
+        return body;
+    }
+    cx.mk_binder(k, vars.into(), body, Box::new([]))
+        .expect("quantifier over a Bool body")
+}
+
+/// The relation of a comparison atom `p ⋈ 0`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Rel {
+    Eq,
+    Le,
+    Lt,
+    Ge,
+    Gt,
+}
+
+impl Rel {
+    /// `p ⋈ 0` iff `-p ⋈' 0`.
+    pub fn flip(self) -> Rel {
+        match self {
+            Rel::Eq => Rel::Eq,
+            Rel::Le => Rel::Ge,
+            Rel::Lt => Rel::Gt,
+            Rel::Ge => Rel::Le,
+            Rel::Gt => Rel::Lt,
+        }
+    }
+
+    pub fn op(self) -> Op {
+        match self {
+            Rel::Eq => Op::Eq,
+            Rel::Le => Op::Le,
+            Rel::Lt => Op::Lt,
+            Rel::Ge => Op::Ge,
+            Rel::Gt => Op::Gt,
+        }
+    }
+
+    /// Whether `c ⋈ 0` holds for the integer `c`.
+    pub fn holds(self, c: &num_bigint::BigInt) -> bool {
+        use num_traits::{Signed, Zero};
+        match self {
+            Rel::Eq => c.is_zero(),
+            Rel::Le => !c.is_positive(),
+            Rel::Lt => c.is_negative(),
+            Rel::Ge => !c.is_negative(),
+            Rel::Gt => c.is_positive(),
+        }
+    }
+}
+
+/// A binary `Int` comparison `lhs ⋈ rhs`, read as `lhs - rhs ⋈ 0`.
+pub(crate) fn int_cmp(cx: &Context, t: TermId) -> Option<(Rel, Poly<TermId>)> {
+    let TermKind::App(op, args) = cx.kind(t) else {
+        return None;
+    };
+    let rel = match op {
+        Op::Eq => Rel::Eq,
+        Op::Le => Rel::Le,
+        Op::Lt => Rel::Lt,
+        Op::Ge => Rel::Ge,
+        Op::Gt => Rel::Gt,
+        _ => return None,
+    };
+    if args.len() != 2
+        || cx.sort_of(args[0]) != cx.int_sort()
+        || cx.sort_of(args[1]) != cx.int_sort()
+    {
+        return None;
+    }
+    let p = poly::from_term(cx, args[0]).sub(&poly::from_term(cx, args[1]));
+    Some((rel, p))
+}
+
+/// Print `p ⋈ 0` as `pos ⋈ neg` with both sides positive sums.
+pub(crate) fn mk_cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>) -> TermId {
+    if let Some(c) = p.as_constant() {
+        return cx.mk_bool(rel.holds(&c));
+    }
+    let (pos, neg) = poly::to_sides(cx, p);
+    app(cx, rel.op(), vec![pos, neg])
+}
+
+/// Does `t` mention any variable of `vars` (free or not)?
+pub(crate) fn mentions_any(
+    cx: &Context,
+    t: TermId,
+    vars: &HashSet<VarId>,
+    memo: &mut HashMap<TermId, bool>,
+) -> bool {
+    if vars.is_empty() {
+        return false;
+    }
+    if let Some(&b) = memo.get(&t) {
+        return b;
+    }
+    let b = match cx.kind(t) {
+        TermKind::Var(v) => vars.contains(v),
+        TermKind::Binder(_, bvs, _, _) if bvs.iter().any(|v| vars.contains(v)) => true,
+        _ => cx
+            .children(t)
+            .into_iter()
+            .any(|c| mentions_any(cx, c, vars, memo)),
+    };
+    memo.insert(t, b);
+    b
+}
+
+pub(crate) fn mentions(cx: &Context, t: TermId, v: VarId) -> bool {
+    let vars: HashSet<VarId> = [v].into_iter().collect();
+    mentions_any(cx, t, &vars, &mut HashMap::new())
+}
+
+/// Does `t` contain the subterm `s`?
+pub(crate) fn contains_term(
+    cx: &Context,
+    t: TermId,
+    s: TermId,
+    memo: &mut HashMap<TermId, bool>,
+) -> bool {
+    if t == s {
+        return true;
+    }
+    if let Some(&b) = memo.get(&t) {
+        return b;
+    }
+    let b = cx
+        .children(t)
+        .into_iter()
+        .any(|c| contains_term(cx, c, s, memo));
+    memo.insert(t, b);
+    b
+}
+
+/// Free variables of `t`.
+pub(crate) fn free_vars(cx: &Context, t: TermId) -> HashSet<VarId> {
+    fn go(cx: &Context, t: TermId, memo: &mut HashMap<TermId, HashSet<VarId>>) -> HashSet<VarId> {
+        if let Some(s) = memo.get(&t) {
+            return s.clone();
+        }
+        let s: HashSet<VarId> = match cx.kind(t) {
+            TermKind::Var(v) => [*v].into_iter().collect(),
+            TermKind::Binder(_, vs, _, _) => {
+                let mut s = HashSet::new();
+                for c in cx.children(t) {
+                    s.extend(go(cx, c, memo));
+                }
+                for v in vs.iter() {
+                    s.remove(v);
+                }
+                s
+            }
+            TermKind::Match(..) => {
+                let mut s = HashSet::new();
+                for c in cx.children(t) {
+                    s.extend(go(cx, c, memo));
+                }
+                s
+            }
+            _ => {
+                let mut s = HashSet::new();
+                for c in cx.children(t) {
+                    s.extend(go(cx, c, memo));
+                }
+                s
+            }
+        };
+        memo.insert(t, s.clone());
+        s
+    }
+    go(cx, t, &mut HashMap::new())
+}
+
+/// Replace the terms of `map` (variables or any subterm) in `t`. Binders of
+/// `t` are kept (their variables are not in `map`'s replacements by the
+/// renamed-apart invariant, or the caller freshened them).
+pub(crate) fn replace(cx: &mut Context, t: TermId, map: &HashMap<TermId, TermId>) -> TermId {
+    fn go(
+        cx: &mut Context,
+        t: TermId,
+        map: &HashMap<TermId, TermId>,
+        memo: &mut HashMap<TermId, TermId>,
+    ) -> TermId {
+        if let Some(&r) = map.get(&t) {
+            return r;
+        }
+        if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        let r = match cx.kind(t).clone() {
+            TermKind::App(op, args) => {
+                let new: Vec<TermId> = args.iter().map(|&a| go(cx, a, map, memo)).collect();
+                if new[..] == args[..] {
+                    t
+                } else {
+                    cx.mk_app(op, new).unwrap_or(t)
+                }
+            }
+            TermKind::Binder(k, vs, body, attrs) => {
+                let nb = go(cx, body, map, memo);
+                if nb == body {
+                    t
+                } else {
+                    // Patterns may mention replaced terms; drop them.
+                    let attrs: Vec<_> = attrs
+                        .iter()
+                        .filter(|a| !matches!(a.value, smtlib_io::AttrValue::Terms(_)))
+                        .cloned()
+                        .collect();
+                    cx.mk_binder(k, vs, nb, attrs.into()).unwrap_or(t)
+                }
+            }
+            TermKind::Annot(body, attrs) => {
+                let nb = go(cx, body, map, memo);
+                if nb == body {
+                    t
+                } else {
+                    cx.mk_annot(nb, attrs)
+                }
+            }
+            _ => t,
+        };
+        memo.insert(t, r);
+        r
+    }
+    if map.is_empty() {
+        return t;
+    }
+    go(cx, t, map, &mut HashMap::new())
+}
+
+/// Substitute variables by terms.
+pub(crate) fn subst(cx: &mut Context, t: TermId, map: &HashMap<VarId, TermId>) -> TermId {
+    let m: HashMap<TermId, TermId> = map.iter().map(|(&v, &r)| (cx.mk_var(v), r)).collect();
+    replace(cx, t, &m)
+}
+
+/// A copy of `t` in which every binder binds fresh variables, so that the
+/// copy can be placed next to the original without breaking the
+/// renamed-apart invariant.
+pub(crate) fn freshen(cx: &mut Context, t: TermId) -> TermId {
+    fn go(cx: &mut Context, t: TermId, ren: &mut HashMap<VarId, VarId>) -> TermId {
+        match cx.kind(t).clone() {
+            TermKind::Var(v) => match ren.get(&v) {
+                Some(&w) => cx.mk_var(w),
+                None => t,
+            },
+            TermKind::App(op, args) => {
+                let new: Vec<TermId> = args.iter().map(|&a| go(cx, a, ren)).collect();
+                cx.mk_app(op, new).unwrap_or(t)
+            }
+            TermKind::Binder(k, vs, body, _) => {
+                let mut nvs = Vec::new();
+                for &v in vs.iter() {
+                    let d = cx.var(v).clone();
+                    let w = cx.new_var(d.name, d.sort);
+                    ren.insert(v, w);
+                    nvs.push(w);
+                }
+                let nb = go(cx, body, ren);
+                cx.mk_binder(k, nvs.into(), nb, Box::new([])).unwrap_or(t)
+            }
+            TermKind::Annot(body, attrs) => {
+                let nb = go(cx, body, ren);
+                cx.mk_annot(nb, attrs)
+            }
+            _ => t,
+        }
+    }
+    go(cx, t, &mut HashMap::new())
+}
+
+/// Does `t` contain any binder?
+pub(crate) fn has_binder(cx: &Context, t: TermId) -> bool {
+    match cx.kind(t) {
+        TermKind::Binder(..) | TermKind::Match(..) => true,
+        _ => cx.children(t).into_iter().any(|c| has_binder(cx, c)),
+    }
+}
+
+/// Split `(=> h1 … hn c)` into hypotheses and conclusion; other terms are
+/// their own conclusion.
+pub(crate) fn split_implies(cx: &Context, t: TermId) -> (Vec<TermId>, TermId) {
+    let mut hyps = Vec::new();
+    let mut cur = t;
+    while let TermKind::App(Op::Implies, args) = cx.kind(cur) {
+        hyps.extend(args[..args.len() - 1].iter().copied());
+        cur = args[args.len() - 1];
+    }
+    (hyps, cur)
+}
+
+/// Conjuncts of `t` (flattening nested `and`).
+pub(crate) fn conjuncts(cx: &Context, t: TermId) -> Vec<TermId> {
+    match cx.kind(t) {
+        TermKind::App(Op::And, args) => args.iter().flat_map(|&a| conjuncts(cx, a)).collect(),
+        _ => vec![t],
+    }
+}

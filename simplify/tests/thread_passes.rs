@@ -1,0 +1,342 @@
+//! Tests of the thread-indexed passes (issue 5) on the paper's examples:
+//! where each pass applies, where it must not, and z3-checked soundness
+//! (the formula before and after are equivalent under the facts the pass
+//! used).
+
+use simplify::pass::{Budget, PassContext, TermPass};
+use simplify::passes::bounds;
+use simplify::passes::*;
+use smtlib_io::{parse_script, Op, Printer, Script, TermId};
+use std::io::Write;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// A parsed problem: declarations, facts (all assertions but the last) and
+/// the goal (the last assertion).
+struct Problem {
+    decls: String,
+    script: Script,
+    facts: Vec<TermId>,
+    goal: TermId,
+}
+
+fn problem(decls: &str, facts: &[&str], goal: &str) -> Problem {
+    let mut src = decls.to_string();
+    for f in facts {
+        src.push_str(&format!("(assert {f})"));
+    }
+    src.push_str(&format!("(assert {goal})"));
+    let script = parse_script(&src).expect("parses");
+    let mut all: Vec<TermId> = script.assertions().collect();
+    let goal = all.pop().unwrap();
+    Problem {
+        decls: decls.to_string(),
+        script,
+        facts: all,
+        goal,
+    }
+}
+
+/// Apply `pass` to the goal; the result (if the pass applied) printed.
+fn apply(pass: &mut dyn TermPass, pb: &mut Problem) -> Option<TermId> {
+    let budget = Budget::default();
+    let mut trace = Vec::new();
+    let mut ctx = PassContext {
+        facts: &pb.facts,
+        budget: &budget,
+        trace: &mut trace,
+    };
+    let r = pass.apply(&mut pb.script.cx, pb.goal, &mut ctx);
+    if r.is_some() {
+        assert!(!trace.is_empty(), "a rewrite is traced");
+    }
+    r
+}
+
+fn show(pb: &Problem, t: TermId) -> String {
+    Printer::new(&pb.script.cx).term(t)
+}
+
+/// Run z3 on a script; its first answer line and the time taken.
+fn z3(src: &str, timeout_s: u32) -> (String, Duration) {
+    let start = Instant::now();
+    let mut child = match Command::new("z3")
+        .args(["-in", &format!("-T:{timeout_s}")])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(_) => return ("no-z3".into(), Duration::ZERO),
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    (
+        text.lines().next().unwrap_or("").trim().to_string(),
+        start.elapsed(),
+    )
+}
+
+fn facts_text(pb: &Problem) -> String {
+    let mut p = Printer::new(&pb.script.cx);
+    pb.facts
+        .iter()
+        .map(|&f| format!("(assert {})\n", p.term(f)))
+        .collect()
+}
+
+/// z3 shows `before ≡ after` under the facts (or cannot decide: `unknown`
+/// is reported, never `sat`).
+fn assert_equivalent(pb: &mut Problem, before: TermId, after: TermId) {
+    let eq = pb.script.cx.mk_app(Op::Eq, vec![before, after]).unwrap();
+    let src = format!(
+        "{}{}(assert (not {}))(check-sat)\n",
+        pb.decls,
+        facts_text(pb),
+        show(pb, eq)
+    );
+    let (ans, _) = z3(&src, 10);
+    assert!(ans != "sat", "NOT EQUIVALENT:\n{src}");
+    if ans == "no-z3" {
+        return;
+    }
+    assert_eq!(ans, "unsat", "z3 could not show equivalence:\n{src}");
+}
+
+/// z3 proves the goal formula valid under the facts; the time taken.
+fn prove(pb: &Problem, goal: TermId, timeout_s: u32) -> (String, Duration) {
+    let src = format!(
+        "{}{}(assert (not {}))(check-sat)\n",
+        pb.decls,
+        facts_text(pb),
+        show(pb, goal)
+    );
+    z3(&src, timeout_s)
+}
+
+// ------------------------------------------------------------------------
+// Bound analysis
+
+#[test]
+fn bounds_of_guards_anywhere() {
+    let pb = problem(
+        "(declare-const N Int)(declare-const len Int)(declare-fun i2 (Int) Int)",
+        &[],
+        "(forall ((t Int)) (or (< t 0) (not (< t N)) (not (< (i2 t) len))))",
+    );
+    let cx = &pb.script.cx;
+    let smtlib_io::TermKind::Binder(_, vs, body, _) = cx.kind(pb.goal).clone() else {
+        panic!()
+    };
+    let mut cx2 = pb.script.cx.clone();
+    let b = bounds::analyse_var(&mut cx2, vs[0], body);
+    assert!(b.forall_nonneg());
+    let n = cx2.symbols.get("N").unwrap();
+    let up: Vec<String> = b
+        .forall_upper
+        .candidates()
+        .iter()
+        .map(|p| {
+            let t = bounds::bound_term(&mut cx2, p);
+            Printer::new(&cx2).term(t)
+        })
+        .collect();
+    let _ = n;
+    assert_eq!(up, vec!["N".to_string()]);
+    // Through nested quantifiers and implications, and every candidate.
+    let pb = problem(
+        "(declare-const N Int)(declare-const M Int)(declare-fun p (Int Int) Bool)",
+        &[],
+        "(exists ((t Int)) (and (<= 0 t) (exists ((u Int)) (and (< t N) (<= t M) (p t u)))))",
+    );
+    let smtlib_io::TermKind::Binder(_, vs, body, _) = pb.script.cx.kind(pb.goal).clone() else {
+        panic!()
+    };
+    let mut cx2 = pb.script.cx.clone();
+    let b = bounds::analyse_var(&mut cx2, vs[0], body);
+    assert!(b.exists_nonneg());
+    let up: Vec<String> = b
+        .exists_upper
+        .candidates()
+        .iter()
+        .map(|p| {
+            let t = bounds::bound_term(&mut cx2, p);
+            Printer::new(&cx2).term(t)
+        })
+        .collect();
+    assert_eq!(up, vec!["N".to_string(), "(+ M 1)".to_string()]);
+    // No forall bounds for an exists-shaped body.
+    assert!(b.forall_upper.candidates().is_empty());
+}
+
+// ------------------------------------------------------------------------
+// SimpAffine
+
+const AFF: &str = "(declare-const a Int)(declare-const x Int)(declare-const xp Int)(declare-const y Int)(declare-const yp Int)(declare-const N Int)(declare-const l Int)(declare-const k Int)(declare-const b Int)";
+
+#[test]
+fn simp_affine_formula_6_becomes_7() {
+    let f6 =
+        "(=> (and (<= 0 x) (< x a) (<= 0 xp) (< xp a) (= (+ x (* a y)) (+ xp (* a yp)))) (= x xp))";
+    let mut pb = problem(AFF, &[], f6);
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(= y yp)") && s.contains("(= x xp)"), "{s}");
+    assert!(!s.contains("(* a"), "linear after: {s}");
+    assert_equivalent(&mut pb, before, after);
+    let (ans, t) = prove(&pb, after, 5);
+    assert_eq!(ans, "unsat");
+    assert!(t < Duration::from_secs(1), "{t:?}");
+}
+
+#[test]
+fn simp_affine_needs_the_bounds_where_the_atom_stands() {
+    // No bounds at all.
+    let mut pb = problem(AFF, &[], "(= (+ x (* a y)) (+ xp (* a yp)))");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // Bounds that come after the atom in a conjunction do not hold there.
+    let mut pb = problem(
+        AFF,
+        &[],
+        "(and (= (+ x (* a y)) (+ xp (* a yp))) (<= 0 x) (< x a) (<= 0 xp) (< xp a))",
+    );
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // Bounds in the conclusion of an implication do not hold in its
+    // hypothesis.
+    let mut pb = problem(
+        AFF,
+        &[],
+        "(=> (= (+ x (* a y)) (+ xp (* a yp))) (and (<= 0 x) (< x a) (<= 0 xp) (< xp a)))",
+    );
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // Only one of x, x' is bounded.
+    let mut pb = problem(
+        AFF,
+        &[],
+        "(=> (and (<= 0 x) (< x a)) (= (+ x (* a y)) (+ xp (* a yp))))",
+    );
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // x bounded by 2a, not a.
+    let mut pb = problem(
+        AFF,
+        &[],
+        "(=> (and (<= 0 x) (< x (* 2 a)) (<= 0 xp) (< xp a)) (= (+ x (* a y)) (+ xp (* a yp))))",
+    );
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+}
+
+#[test]
+fn simp_affine_uses_negated_disjuncts_and_facts() {
+    // Polarity: in (or (not G) A), G holds at A.
+    let mut pb = problem(
+        AFF,
+        &["(<= 0 xp)", "(< xp a)"],
+        "(or (not (and (<= 0 x) (< x a))) (< (+ (* a y) x) (+ (* a yp) xp)))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(< y yp)"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+}
+
+#[test]
+fn simp_affine_special_cases() {
+    let hyps = "(and (<= 0 x) (< x a))";
+    let cases = [
+        // a*t + x < a*t'  <=>  t < t'
+        ("(< (+ (* a y) x) (* a yp))", "(< y yp)"),
+        // a*t + x >= a*t'  <=>  t >= t'
+        ("(>= (+ (* a y) x) (* a yp))", "(>= y yp)"),
+        // a*t + x <= a*t'  <=>  t < t' or (t = t' and x = 0)
+        ("(<= (+ (* a y) x) (* a yp))", "(= x 0)"),
+        // a*t - x < a*t' <=> a*t < a*t' + x
+        (
+            "(< (- (* a y) x) (* a yp))",
+            "(or (< y yp) (and (= y yp) (> x 0)))",
+        ),
+        // x < a*t + 1  <=>  x <= a*t
+        ("(< x (+ (* a y) 1))", "(or (< 0 y) (and (= 0 y) (= x 0)))"),
+    ];
+    for (atom, want) in cases {
+        let mut pb = problem(AFF, &[], &format!("(=> {hyps} {atom})"));
+        let before = pb.goal;
+        let after = apply(&mut SimpAffine::default(), &mut pb).expect(atom);
+        let s = show(&pb, after);
+        assert!(s.contains(want), "{atom} -> {s}");
+        assert!(!s.contains("(* a"), "{atom} -> {s}");
+        assert_equivalent(&mut pb, before, after);
+    }
+}
+
+#[test]
+fn simp_affine_common_factor_with_sign() {
+    // Sign known from a fact: N*l <= N*k  <=>  l <= k.
+    let mut pb = problem(AFF, &["(< 0 N)"], "(<= (* N l) (* N k))");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(<= l k)");
+    assert_equivalent(&mut pb, before, after);
+    // Sign unknown: the paper's case split.
+    let mut pb = problem(AFF, &[], "(<= (* N l) (* N k))");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(<= l k)") && s.contains("(>= l k)"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+    // Equality: N = 0 or l = k.
+    let mut pb = problem(AFF, &[], "(= (* N l) (* N k))");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(or (= N 0) (= l k))");
+    assert_equivalent(&mut pb, before, after);
+    // Linear atoms are left alone.
+    let mut pb = problem(AFF, &[], "(<= (* 2 l) k)");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+}
+
+#[test]
+fn simp_affine_guard_from_the_bound_analysis_is_kept() {
+    // The guard of x sits in a disjunction *after* the atom: the bound
+    // analysis finds it, and the rewritten body keeps it explicit.
+    let mut pb = problem(
+        AFF,
+        &["(<= 0 xp)", "(< xp a)"],
+        "(forall ((z Int)) (or (= (+ z (* a y)) (+ xp (* a yp))) (< z 0) (>= z a)))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(= y yp)"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+}
+
+#[test]
+fn simp_affine_matrixmul2_atoms() {
+    // Section 7: with 0 <= x2 < a,
+    //   2ay <= a*x1 + x2  ->  2y <= x1,   a*x1 + x2 < 2ay + a  ->  x1 < 2y + 1.
+    let d =
+        "(declare-const a Int)(declare-const x1 Int)(declare-const x2 Int)(declare-const y Int)";
+    let mut pb = problem(
+        d,
+        &[],
+        "(=> (and (<= 0 x2) (< x2 a)) (and (<= (* 2 a y) (+ (* a x1) x2)) (< (+ (* a x1) x2) (+ (* 2 a y) a))))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(* a"), "{s}");
+    assert!(
+        s.contains("(<= ?t x1)") && s.contains("(< x1 (+ ?t 1))"),
+        "{s}"
+    );
+    assert_equivalent(&mut pb, before, after);
+}
