@@ -56,6 +56,26 @@ fn equalities_are_substituted() {
 }
 
 #[test]
+fn div_and_mod_by_constants_are_purified() {
+    assert_eq!(
+        one("(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (< (mod t 32) len)))"),
+        "(or (<= N 0) (< 31 len) (<= N len))"
+    );
+    assert_eq!(
+        one("(exists ((x Int)) (and (< 0 x) (< x N) (= (div x 4) len)))"),
+        "(and (< 1 N) (< (* 4 len) N) (<= 0 len))"
+    );
+    assert_eq!(
+        one("(forall ((t Int)) (=> (and (<= 0 t) (< t (* 32 N))) (< (div t 32) N)))"),
+        "true"
+    );
+    // A non-constant divisor is left alone.
+    let f = "(forall ((t Int)) (=> (<= 0 t) (< (mod t N) len)))";
+    let (_, pairs, _) = run_cfg(&format!("{DECLS}(assert {f})"), QeConfig::default());
+    assert_eq!(pairs[0].0, pairs[0].1);
+}
+
+#[test]
 fn single_literals() {
     // exists x. 3x = t  <=>  3 | t (found by the z3 check).
     assert_eq!(

@@ -111,7 +111,27 @@ pub fn mk_dvd(k: &BigInt, p: &P, pos: bool) -> F {
     F::Lit(if pos { Lit::Dvd(k, q) } else { Lit::NDvd(k, q) })
 }
 
+/// The literal `l` with its polynomial replaced by `q`, renormalised.
+pub fn with_poly(l: &Lit, q: P) -> F {
+    match l {
+        Lit::Pos(_) => mk_pos(q),
+        Lit::Eq(_) => mk_eq(q, true),
+        Lit::Ne(_) => mk_eq(q, false),
+        Lit::Dvd(k, _) => mk_dvd(k, &q, true),
+        Lit::NDvd(k, _) => mk_dvd(k, &q, false),
+        Lit::Atom(..) => F::Lit(l.clone()),
+    }
+}
+
 impl F {
+    /// Replace the atom term `a` of every polynomial by `by`.
+    pub fn subst_atom(&self, a: TermId, by: &P) -> F {
+        self.map_lits(&mut |l| match l.poly() {
+            Some(p) if p.contains(&a) => with_poly(l, p.substitute(&a, by)),
+            _ => F::Lit(l.clone()),
+        })
+    }
+
     pub fn bool(b: bool) -> F {
         if b {
             F::True

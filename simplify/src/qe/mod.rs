@@ -21,7 +21,8 @@ use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
 use cooper::{Eliminator, Methods, Skip};
 use formula::{Lit, Reader, Writer, F};
-use smtlib_io::{Attr, AttrValue, BinderKind, Context, TermId, TermKind, VarId};
+use num_traits::Signed;
+use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
 
 /// Limits and output options of the pass.
@@ -64,6 +65,8 @@ pub struct QeStats {
     pub skipped_ineligible: usize,
     /// Variables kept because they are not `Int` (`Real`, `Bool`, arrays, …).
     pub skipped_sort: usize,
+    /// `div`/`mod` terms by constants replaced by fresh variables.
+    pub divmod_purified: usize,
     /// Which method eliminated (parts of) each variable.
     pub methods: Methods,
 }
@@ -72,7 +75,7 @@ impl QeStats {
     /// One line for the human `--stats` report.
     pub fn summary(&self, cfg: &QeConfig) -> String {
         format!(
-            "binders {} (changed {}, removed {}), vars eliminated {}, skipped: budget {} (max {} lits, {} nodes), ineligible {}, non-Int {}; methods: trivial {}, equality {}, fm {}, cooper {}",
+            "binders {} (changed {}, removed {}), vars eliminated {}, skipped: budget {} (max {} lits, {} nodes), ineligible {}, non-Int {}; div/mod purified {}; methods: trivial {}, equality {}, fm {}, cooper {}",
             self.binders,
             self.binders_changed,
             self.binders_removed,
@@ -82,6 +85,7 @@ impl QeStats {
             cfg.max_output_nodes,
             self.skipped_ineligible,
             self.skipped_sort,
+            self.divmod_purified,
             self.methods.trivial,
             self.methods.equality,
             self.methods.fourier_motzkin,
@@ -189,10 +193,9 @@ impl CooperQe {
             }
         }
         let divisible = self.config.divisible || reader.saw_divisible;
-        let vars = &all_vars[..];
         let mut kept: Vec<VarId> = Vec::new();
         let mut todo: Vec<(VarId, TermId)> = Vec::new();
-        for &v in vars {
+        for &v in &all_vars {
             if cx.var(v).sort != int {
                 self.stats.skipped_sort += 1;
                 kept.push(v);
@@ -201,6 +204,38 @@ impl CooperQe {
                 todo.push((v, xt));
             }
         }
+        // div/mod by a constant over a bound variable: (div e k) becomes a
+        // fresh q and (mod e k) becomes e - k*q, with 0 <= e - k*q < |k|.
+        // q is determined by e, so exists q. (def /\ F[q]) <=> F.
+        let mut defs: Vec<F> = Vec::new();
+        for _ in 0..16 {
+            let bound: Vec<TermId> = todo.iter().map(|&(_, xt)| xt).collect();
+            let Some((atom, e, k, is_div)) = find_divmod(cx, &f, &defs, &bound) else {
+                break;
+            };
+            let name = cx.sym(if is_div { "q" } else { "r" });
+            let q = cx.new_var(name, int);
+            let qt = cx.mk_var(q);
+            let ep = crate::poly::from_term(cx, e);
+            let rem = ep.sub(&crate::poly::Poly::atom(qt).scale(&k));
+            let by = if is_div {
+                crate::poly::Poly::atom(qt)
+            } else {
+                rem.clone()
+            };
+            f = f.subst_atom(atom, &by);
+            defs = defs.iter().map(|d| d.subst_atom(atom, &by)).collect();
+            defs.push(formula::mk_pos(rem.add_constant(&1.into())));
+            defs.push(formula::mk_pos(rem.neg().add_constant(&k.abs())));
+            all_vars.push(q);
+            todo.push((q, qt));
+            self.stats.divmod_purified += 1;
+        }
+        if !defs.is_empty() {
+            defs.push(f);
+            f = F::and(defs);
+        }
+        let vars = &all_vars[..];
         let mut eliminated = 0;
         let mut over_budget: Vec<VarId> = Vec::new();
         let mut ineligible: Vec<VarId> = Vec::new();
@@ -338,6 +373,54 @@ fn inline_nested(reader: &mut Reader, f: &F) -> Option<(F, Vec<VarId>)> {
         return Some((new, vs.to_vec()));
     }
     None
+}
+
+/// A `(div e k)` or `(mod e k)` atom with a non-zero literal `k` and a
+/// bound variable in `e`: `(atom, e, k, is_div)`.
+fn find_divmod(
+    cx: &Context,
+    f: &F,
+    defs: &[F],
+    bound: &[TermId],
+) -> Option<(TermId, TermId, num_bigint::BigInt, bool)> {
+    let mut found = None;
+    let mut visit = |l: &Lit| {
+        if found.is_some() {
+            return;
+        }
+        let Some(p) = l.poly() else { return };
+        for a in p.atoms() {
+            let TermKind::App(op @ (Op::IntDiv | Op::Mod), args) = cx.kind(a) else {
+                continue;
+            };
+            if args.len() != 2 {
+                continue;
+            }
+            let TermKind::Int(k) = cx.kind(args[1]) else {
+                continue;
+            };
+            if k == &num_bigint::BigInt::from(0) {
+                continue;
+            }
+            let e = args[0];
+            if bound.iter().any(|&x| {
+                Occurs {
+                    cx,
+                    x,
+                    memo: HashMap::new(),
+                }
+                .check(e)
+            }) {
+                found = Some((a, e, k.clone(), *op == Op::IntDiv));
+                return;
+            }
+        }
+    };
+    f.for_each_lit(&mut visit);
+    for d in defs {
+        d.for_each_lit(&mut visit);
+    }
+    found
 }
 
 fn out_is_qf(cx: &Context, t: TermId, _vars: &[VarId]) -> bool {

@@ -215,6 +215,18 @@ impl Gen {
     }
 
     fn linear(&mut self, scope: &[String]) -> String {
+        if self.rng.below(10) == 0 {
+            // div/mod by a constant (the pass purifies them).
+            let op = *self.rng.pick(&["div", "mod"]);
+            let k = *self.rng.pick(&[2, 3, -2]);
+            let inner = self.linear_plain(scope);
+            let c = self.rng.range(-2, 2);
+            return format!("(+ ({op} {inner} {k}) {c})");
+        }
+        self.linear_plain(scope)
+    }
+
+    fn linear_plain(&mut self, scope: &[String]) -> String {
         let mut parts = Vec::new();
         let n = self.rng.range(1, 3);
         for _ in 0..n {
