@@ -62,7 +62,7 @@ def arraycopy_multblocks():
         ])
 
 
-VERICUDA = "VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)"
+VERICUDA = "VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/"
 
 
 def scp():

@@ -53,5 +53,4 @@ def render(*, family, kernel, task, what, origin, status, decls, hyps, goal,
     lines += _comment_block([what])
     lines.append("(assert (not " + pretty(goal, 13) + "))")
     lines.append("(check-sat)")
-    lines.append("(exit)")
     return "\n".join(lines) + "\n"

@@ -43,4 +43,3 @@
 ; loop 1 invariant 1 holds on entry: i == N * loop_count + tid
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (i_1 t) (+ (* N 0) t))))))
 (check-sat)
-(exit)

@@ -70,4 +70,3 @@
 ; loop 1 invariant 1 is preserved by an iteration: i == N * loop_count + tid
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (i_3 t) (+ (* N (+ l 1)) t))))))
 (check-sat)
-(exit)

@@ -41,4 +41,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= (< tid$1 k$1@0) (< tid$2 k$2@0))))
 (check-sat)
-(exit)

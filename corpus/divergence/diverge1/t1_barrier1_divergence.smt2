@@ -40,4 +40,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= (= tid$1 0) (= tid$2 0))))
 (check-sat)
-(exit)

@@ -42,4 +42,3 @@
 ; barrier 2: both threads agree on reaching it (no barrier divergence)
 (assert (not (= (not (= tid$1 0)) (not (= tid$2 0)))))
 (check-sat)
-(exit)

@@ -75,4 +75,3 @@
 ; loop 1 invariant 2 holds on entry: i$2 >= 0
 (assert (not (>= i$2@1 0)))
 (check-sat)
-(exit)

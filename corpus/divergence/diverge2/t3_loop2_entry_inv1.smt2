@@ -101,4 +101,3 @@
 ; loop 2 invariant 1 holds on entry: __enabled$1 ==> j$1 >= 0
 (assert (not (=> Q2$1@0 (>= j$1@2 0))))
 (check-sat)
-(exit)

@@ -103,4 +103,3 @@
 ; loop 2 invariant 2 holds on entry: __enabled$2 ==> j$2 >= 0
 (assert (not (=> Q2$2@0 (>= j$2@2 0))))
 (check-sat)
-(exit)

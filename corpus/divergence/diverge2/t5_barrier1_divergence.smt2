@@ -115,4 +115,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= Q2$1@1 Q2$2@1)))
 (check-sat)
-(exit)

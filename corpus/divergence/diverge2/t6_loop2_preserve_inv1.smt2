@@ -129,4 +129,3 @@
 ; loop 2 invariant 1 is preserved by the loop body: __enabled$1 ==> j$1 >= 0
 (assert (not (=> Q2$1@2 (>= j$1@4 0))))
 (check-sat)
-(exit)

@@ -131,4 +131,3 @@
 ; loop 2 invariant 2 is preserved by the loop body: __enabled$2 ==> j$2 >= 0
 (assert (not (=> Q2$2@2 (>= j$2@4 0))))
 (check-sat)
-(exit)

@@ -127,4 +127,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: i$1 >= 0
 (assert (not (>= i$1@3 0)))
 (check-sat)
-(exit)

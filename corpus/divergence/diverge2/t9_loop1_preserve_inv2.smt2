@@ -129,4 +129,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: i$2 >= 0
 (assert (not (>= i$2@3 0)))
 (check-sat)
-(exit)

@@ -54,4 +54,3 @@
 ; loop 1 invariant 1 holds on entry: i$1 >= 0
 (assert (not (>= i$1@1 0)))
 (check-sat)
-(exit)

@@ -58,4 +58,3 @@
 ; loop 1 invariant 3 holds on entry: __enabled$1 == (i$1 < tid$1)
 (assert (not (= Q1$1@0 (< i$1@1 tid$1))))
 (check-sat)
-(exit)

@@ -60,4 +60,3 @@
 ; loop 1 invariant 4 holds on entry: __enabled$2 == (i$2 < tid$2)
 (assert (not (= Q1$2@0 (< i$2@1 tid$2))))
 (check-sat)
-(exit)

@@ -94,4 +94,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: __enabled$1 == (i$1 < tid$1)
 (assert (not (= Q1$1@2 (< i$1@3 tid$1))))
 (check-sat)
-(exit)

@@ -96,4 +96,3 @@
 ; loop 1 invariant 4 is preserved by the loop body: __enabled$2 == (i$2 < tid$2)
 (assert (not (= Q1$2@2 (< i$2@3 tid$2))))
 (check-sat)
-(exit)

@@ -61,4 +61,3 @@
 ; loop 1 invariant 2 holds on entry: (i$1 - tid$1) % N == 0
 (assert (not (= (mod (- i$1@1 tid$1) N) 0)))
 (check-sat)
-(exit)

@@ -101,4 +101,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: (i$1 - tid$1) % N == 0
 (assert (not (= (mod (- i$1@3 tid$1) N) 0)))
 (check-sat)
-(exit)

@@ -103,4 +103,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: (i$2 - tid$2) % N == 0
 (assert (not (= (mod (- i$2@3 tid$2) N) 0)))
 (check-sat)
-(exit)

@@ -48,4 +48,3 @@
 ; loop 1 invariant 2 holds on entry: \forall j; 0 <= j < N * loop_count ==> b[j] == a[j]
 (assert (not (forall ((j Int)) (=> (and (<= 0 j) (< j (* N 0))) (= (b_0 j) (a_0 j))))))
 (check-sat)
-(exit)

@@ -68,4 +68,3 @@
 ; barrier: all threads are active at the barrier (no divergence)
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (< (i_2 t) len_0)))))
 (check-sat)
-(exit)

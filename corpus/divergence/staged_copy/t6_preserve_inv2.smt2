@@ -83,4 +83,3 @@
 ; loop 1 invariant 2 is preserved by an iteration: \forall j; 0 <= j < N * loop_count ==> b[j] == a[j]
 (assert (not (forall ((j Int)) (=> (and (<= 0 j) (< j (* N (+ l 1)))) (= (b_2 j) (a_0 j))))))
 (check-sat)
-(exit)

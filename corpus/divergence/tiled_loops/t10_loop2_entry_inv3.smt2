@@ -139,4 +139,3 @@
 ; loop 2 invariant 3 holds on entry: k$1 >= 0
 (assert (not (>= k$1@2 0)))
 (check-sat)
-(exit)

@@ -141,4 +141,3 @@
 ; loop 2 invariant 4 holds on entry: k$2 >= 0
 (assert (not (>= k$2@2 0)))
 (check-sat)
-(exit)

@@ -165,4 +165,3 @@
 ; CHECK_READ_As: read 1 of As by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and Q2$2@1 WRITE_HAS_OCCURRED_As@2) (not (= WRITE_OFFSET_As@2 k$2@3)))))
 (check-sat)
-(exit)

@@ -189,4 +189,3 @@
 ; loop 2 invariant 1 is preserved by the loop body: k$1 == k$2
 (assert (not (= k$1@4 k$2@4)))
 (check-sat)
-(exit)

@@ -191,4 +191,3 @@
 ; loop 2 invariant 2 is preserved by the loop body: __enabled$1 == __enabled$2
 (assert (not (= Q2$1@2 Q2$2@2)))
 (check-sat)
-(exit)

@@ -193,4 +193,3 @@
 ; loop 2 invariant 3 is preserved by the loop body: k$1 >= 0
 (assert (not (>= k$1@4 0)))
 (check-sat)
-(exit)

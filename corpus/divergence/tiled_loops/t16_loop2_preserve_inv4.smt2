@@ -195,4 +195,3 @@
 ; loop 2 invariant 4 is preserved by the loop body: k$2 >= 0
 (assert (not (>= k$2@4 0)))
 (check-sat)
-(exit)

@@ -174,4 +174,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: a$1 == a$2
 (assert (not (= a$1@3 a$2@3)))
 (check-sat)
-(exit)

@@ -176,4 +176,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: __enabled$1 == __enabled$2
 (assert (not (= Q1$1@2 Q1$2@2)))
 (check-sat)
-(exit)

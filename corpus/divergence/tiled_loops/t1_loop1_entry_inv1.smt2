@@ -81,4 +81,3 @@
 ; loop 1 invariant 1 holds on entry: a$1 == a$2
 (assert (not (= a$1@1 a$2@1)))
 (check-sat)
-(exit)

@@ -178,4 +178,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: !READ_HAS_OCCURRED_As
 (assert (not (not READ_HAS_OCCURRED_As@2)))
 (check-sat)
-(exit)

@@ -180,4 +180,3 @@
 ; loop 1 invariant 4 is preserved by the loop body: !WRITE_HAS_OCCURRED_As
 (assert (not (not WRITE_HAS_OCCURRED_As@2)))
 (check-sat)
-(exit)

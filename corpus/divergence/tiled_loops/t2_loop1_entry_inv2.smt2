@@ -83,4 +83,3 @@
 ; loop 1 invariant 2 holds on entry: __enabled$1 == __enabled$2
 (assert (not (= Q1$1@0 Q1$2@0)))
 (check-sat)
-(exit)

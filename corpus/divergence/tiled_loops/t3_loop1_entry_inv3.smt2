@@ -85,4 +85,3 @@
 ; loop 1 invariant 3 holds on entry: !READ_HAS_OCCURRED_As
 (assert (not (not READ_HAS_OCCURRED_As@0)))
 (check-sat)
-(exit)

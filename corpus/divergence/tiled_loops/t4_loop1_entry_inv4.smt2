@@ -87,4 +87,3 @@
 ; loop 1 invariant 4 holds on entry: !WRITE_HAS_OCCURRED_As
 (assert (not (not WRITE_HAS_OCCURRED_As@0)))
 (check-sat)
-(exit)

@@ -112,4 +112,3 @@
 ; CHECK_WRITE_As: write 1 of As by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_As@2) (not (= WRITE_OFFSET_As@2 tid$2)))))
 (check-sat)
-(exit)

@@ -115,4 +115,3 @@
 ; CHECK_WRITE_As: write 1 of As by thread 2 does not conflict with a logged read of thread 1
 (assert (not (=> (and Q1$2@1 READ_HAS_OCCURRED_As@1) (not (= READ_OFFSET_As@1 tid$2)))))
 (check-sat)
-(exit)

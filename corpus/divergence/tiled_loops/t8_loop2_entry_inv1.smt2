@@ -135,4 +135,3 @@
 ; loop 2 invariant 1 holds on entry: k$1 == k$2
 (assert (not (= k$1@2 k$2@2)))
 (check-sat)
-(exit)

@@ -137,4 +137,3 @@
 ; loop 2 invariant 2 holds on entry: __enabled$1 == __enabled$2
 (assert (not (= Q2$1@0 Q2$2@0)))
 (check-sat)
-(exit)

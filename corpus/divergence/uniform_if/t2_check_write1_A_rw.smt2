@@ -57,4 +57,3 @@
 ; CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged read of thread 1
 (assert (not (=> (and (> n$2@0 0) READ_HAS_OCCURRED_A@0) (not (= READ_OFFSET_A@0 tid$2)))))
 (check-sat)
-(exit)

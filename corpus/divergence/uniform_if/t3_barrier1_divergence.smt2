@@ -59,4 +59,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= (> n$1@0 0) (> n$2@0 0))))
 (check-sat)
-(exit)

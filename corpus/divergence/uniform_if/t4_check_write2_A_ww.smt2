@@ -70,4 +70,3 @@
 (assert (not (=> (and (> n$2@0 0) WRITE_HAS_OCCURRED_A@2)
                (not (= WRITE_OFFSET_A@2 (- (- N 1) tid$2))))))
 (check-sat)
-(exit)

@@ -72,4 +72,3 @@
 (assert (not (=> (and (> n$2@0 0) READ_HAS_OCCURRED_A@0)
                (not (= READ_OFFSET_A@0 (- (- N 1) tid$2))))))
 (check-sat)
-(exit)

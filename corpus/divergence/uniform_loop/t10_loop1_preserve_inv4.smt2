@@ -110,4 +110,3 @@
 ; loop 1 invariant 4 is preserved by the loop body: __enabled$1 == (i$1 < n)
 (assert (not (= Q1$1@2 (< i$1@3 n$1@0))))
 (check-sat)
-(exit)

@@ -112,4 +112,3 @@
 ; loop 1 invariant 5 is preserved by the loop body: __enabled$2 == (i$2 < n)
 (assert (not (= Q1$2@2 (< i$2@3 n$1@0))))
 (check-sat)
-(exit)

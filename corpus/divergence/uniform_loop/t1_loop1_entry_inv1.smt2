@@ -64,4 +64,3 @@
 ; loop 1 invariant 1 holds on entry: i$1 - tid$1 == i$2 - tid$2
 (assert (not (= (- i$1@1 tid$1) (- i$2@1 tid$2))))
 (check-sat)
-(exit)

@@ -68,4 +68,3 @@
 ; loop 1 invariant 3 holds on entry: (i$2 - tid$2) % N == 0
 (assert (not (= (mod (- i$2@1 tid$2) N) 0)))
 (check-sat)
-(exit)

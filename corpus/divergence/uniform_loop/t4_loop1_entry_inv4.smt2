@@ -70,4 +70,3 @@
 ; loop 1 invariant 4 holds on entry: __enabled$1 == (i$1 < n)
 (assert (not (= Q1$1@0 (< i$1@1 n$1@0))))
 (check-sat)
-(exit)

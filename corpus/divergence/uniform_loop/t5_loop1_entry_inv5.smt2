@@ -72,4 +72,3 @@
 ; loop 1 invariant 5 holds on entry: __enabled$2 == (i$2 < n)
 (assert (not (= Q1$2@0 (< i$2@1 n$1@0))))
 (check-sat)
-(exit)

@@ -104,4 +104,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: i$1 - tid$1 == i$2 - tid$2
 (assert (not (= (- i$1@3 tid$1) (- i$2@3 tid$2))))
 (check-sat)
-(exit)

@@ -52,4 +52,3 @@
                  (forall ((t Int))
                    (=> (and (<= 0 t) (< t bsize)) (= (i_1 b t) (+ (* 0 bsize gsize) (* bsize b) t))))))))
 (check-sat)
-(exit)

@@ -53,4 +53,3 @@
 (assert (not (forall ((k Int))
                (=> (and (<= 0 k) (< k (* bsize gsize 0))) (= (C_0 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

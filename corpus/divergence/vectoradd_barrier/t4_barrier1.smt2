@@ -99,4 +99,3 @@
                (=> (and (<= 0 b) (< b gsize))
                  (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (< (i_2 b t) numElements_0)))))))
 (check-sat)
-(exit)

@@ -113,4 +113,3 @@
                  (=> (and (<= 0 b) (< b gsize))
                    (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (< (i_3 b t) numElements_0))))))))
 (check-sat)
-(exit)

@@ -110,4 +110,3 @@
                    (=> (and (<= 0 t) (< t bsize))
                      (= (i_3 b t) (+ (* (+ l 1) bsize gsize) (* bsize b) t))))))))
 (check-sat)
-(exit)

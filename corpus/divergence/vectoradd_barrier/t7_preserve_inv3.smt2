@@ -107,4 +107,3 @@
 (assert (not (forall ((k Int))
                (=> (and (<= 0 k) (< k (* bsize gsize (+ l 1)))) (= (C_2 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

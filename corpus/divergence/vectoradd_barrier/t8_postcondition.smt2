@@ -78,4 +78,3 @@
 (assert (not (forall ((i Int))
                (=> (<= 0 i) (=> (< i numElements_0) (= (C_1 i) (+ (A_0 i) (B_0 i))))))))
 (check-sat)
-(exit)

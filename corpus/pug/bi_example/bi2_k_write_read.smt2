@@ -40,4 +40,3 @@
 ; BI 2: the write k[j] of t1 does not conflict with the read k[i] of t2
 (assert (not (not (= j1_t1 i0))))
 (check-sat)
-(exit)

@@ -40,4 +40,3 @@
 ; BI 2: the writes k[j] of two threads do not conflict
 (assert (not (not (= j1_t1 j1_t2))))
 (check-sat)
-(exit)

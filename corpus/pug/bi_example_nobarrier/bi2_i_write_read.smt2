@@ -45,4 +45,3 @@
 ; BI 2 (no barrier 5): the write of i by t1 (statement 6) conflicts with the read of i by t2 (statement 3)
 (assert (not (not p6_t1)))
 (check-sat)
-(exit)

@@ -44,4 +44,3 @@
 ; BI 2 (no barrier 5): the writes of the shared scalar i (path t == 0) do not conflict
 (assert (not (not (and p6_t1 p6_t2))))
 (check-sat)
-(exit)

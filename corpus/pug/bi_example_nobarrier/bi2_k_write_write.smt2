@@ -40,4 +40,3 @@
 ; BI 2 (no barrier 5): the writes k[j] do not conflict
 (assert (not (not (= j1_t1 j1_t2))))
 (check-sat)
-(exit)

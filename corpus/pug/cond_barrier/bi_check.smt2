@@ -46,4 +46,3 @@
                (ite p_t2 (not (= t1 t2)) (and (not (= t1 (+ t2 n))) (not (= t1 (+ t2 (* 2 n))))))
                (not (= (+ t1 n) (+ t2 (* 2 n)))))))
 (check-sat)
-(exit)

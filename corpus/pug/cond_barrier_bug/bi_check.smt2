@@ -47,4 +47,3 @@
                (ite p_t2 (not (= t1 t2)) (and (not (= t1 (+ t2 n))) (not (= t1 (- t2 c)))))
                (not (= (+ t1 n) (- t2 c))))))
 (check-sat)
-(exit)

@@ -40,4 +40,3 @@
 ; BI 1 (iteration 0): the write sdata[t1] does not conflict with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s0)))))
 (check-sat)
-(exit)

@@ -40,4 +40,3 @@
 ; BI 1 (iteration 0): the writes sdata[t] of two threads do not conflict
 (assert (not (not (= t1 t2))))
 (check-sat)
-(exit)

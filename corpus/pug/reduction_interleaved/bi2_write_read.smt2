@@ -43,4 +43,3 @@
 ; BI 2 (iteration 1): the write sdata[t1] does not conflict with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s1)))))
 (check-sat)
-(exit)

@@ -43,4 +43,3 @@
 ; BI 2 (iteration 1): the writes sdata[t] of two threads do not conflict
 (assert (not (not (= t1 t2))))
 (check-sat)
-(exit)

@@ -46,4 +46,3 @@
 ; BI 3 (iteration 2): the write sdata[t1] does not conflict with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s2)))))
 (check-sat)
-(exit)

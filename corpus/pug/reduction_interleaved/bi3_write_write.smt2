@@ -46,4 +46,3 @@
 ; BI 3 (iteration 2): the writes sdata[t] of two threads do not conflict
 (assert (not (not (= t1 t2))))
 (check-sat)
-(exit)

@@ -44,4 +44,3 @@
 ; BI 2 with guard t % s == 0: the write sdata[t1] conflicts with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s1)))))
 (check-sat)
-(exit)

@@ -47,4 +47,3 @@
 ; BI 3 with guard t % s == 0: the write sdata[t1] conflicts with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s2)))))
 (check-sat)
-(exit)

@@ -49,4 +49,3 @@
 ; BI 4 (iteration 3): the write sdata[t1] does not conflict with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s3)))))
 (check-sat)
-(exit)

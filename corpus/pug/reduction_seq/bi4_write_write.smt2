@@ -49,4 +49,3 @@
 ; BI 4 (iteration 3): the writes sdata[t] of two threads do not conflict
 (assert (not (not (= t1 t2))))
 (check-sat)
-(exit)

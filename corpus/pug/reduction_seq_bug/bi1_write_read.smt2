@@ -41,4 +41,3 @@
 ; BI 1 with guard t <= s: the write sdata[t1] conflicts with the read sdata[t2 + s]
 (assert (not (not (= t1 (+ t2 s0)))))
 (check-sat)
-(exit)

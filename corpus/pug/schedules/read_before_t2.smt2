@@ -51,4 +51,3 @@
 ; if t1's read precedes t2's first write, t1 reads its own x
 (assert (not (= r x)))
 (check-sat)
-(exit)

@@ -50,4 +50,3 @@
 ; there is a schedule in which t1 reads y (t2's first write)
 (assert (not (not (= r y))))
 (check-sat)
-(exit)

@@ -50,4 +50,3 @@
 ; there is a schedule in which t1 reads z (t2's second write)
 (assert (not (not (= r z))))
 (check-sat)
-(exit)

@@ -55,4 +55,3 @@
 ; BI 1: the write k[i] (then-branch) of t1 vs the read k[i] of t2
 (assert (not (not (= i1_t1 i1_t2))))
 (check-sat)
-(exit)

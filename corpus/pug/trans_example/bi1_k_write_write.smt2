@@ -55,4 +55,3 @@
 ; BI 1: the writes k[i] of two threads in the then-branch
 (assert (not (not (= i1_t1 i1_t2))))
 (check-sat)
-(exit)

@@ -54,4 +54,3 @@
 ; BI 2: the writes k[j] after the barrier do not conflict
 (assert (not (not (= j2_t1 j2_t2))))
 (check-sat)
-(exit)

@@ -55,4 +55,3 @@
 ; BI 2 under assume(forall x. k[x] == x): the writes k[j] do not conflict
 (assert (not (not (= j2_t1 j2_t2))))
 (check-sat)
-(exit)

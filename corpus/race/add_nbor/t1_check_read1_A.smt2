@@ -52,4 +52,3 @@
 ; CHECK_READ_A: read 1 of A by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_A@0 (not (= WRITE_OFFSET_A@0 tid$2)))))
 (check-sat)
-(exit)

@@ -60,4 +60,3 @@
 ; CHECK_READ_A: read 2 of A by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_A@0 (not (= WRITE_OFFSET_A@0 (+ tid$2 offset$2@0))))))
 (check-sat)
-(exit)

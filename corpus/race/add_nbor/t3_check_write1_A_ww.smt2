@@ -68,4 +68,3 @@
 ; CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_A@1 (not (= WRITE_OFFSET_A@1 tid$2)))))
 (check-sat)
-(exit)

@@ -64,4 +64,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= true true)))
 (check-sat)
-(exit)

@@ -84,4 +84,3 @@
 ; CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged read of thread 1
 (assert (not (=> READ_HAS_OCCURRED_A@2 (not (= READ_OFFSET_A@2 tid$2)))))
 (check-sat)
-(exit)

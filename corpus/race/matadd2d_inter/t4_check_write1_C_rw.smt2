@@ -126,4 +126,3 @@
 ; CHECK_WRITE_C: write 1 of C by thread 2 does not conflict with a logged read of thread 1
 (assert (not (=> READ_HAS_OCCURRED_C@0 (not (= READ_OFFSET_C@0 idx$2@1)))))
 (check-sat)
-(exit)

@@ -38,4 +38,3 @@
 ; block-cyclic offsets (k*gsize + bid)*bsize + tid are injective
 (assert (not (not (= (+ (* (+ (* k1 gsize) b1) bsize) t1) (+ (* (+ (* k2 gsize) b2) bsize) t2)))))
 (check-sat)
-(exit)

@@ -27,4 +27,3 @@
 ; formula (6) of Sec. 4.4: x + a*y = x' + a*y' with 0 <= x, x' < a implies x = x'
 (assert (not (= x xp)))
 (check-sat)
-(exit)

@@ -28,4 +28,3 @@
 ; formula (6) with the bound x < a + 1: no longer implies x = x'
 (assert (not (= x xp)))
 (check-sat)
-(exit)

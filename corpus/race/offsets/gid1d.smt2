@@ -34,4 +34,3 @@
 ; bsize*bid + tid is injective over (bid, tid)
 (assert (not (not (= (+ (* bsize b1) t1) (+ (* bsize b2) t2)))))
 (check-sat)
-(exit)

@@ -34,4 +34,3 @@
 ; gsize*bid + tid (wrong stride) is not injective
 (assert (not (not (= (+ (* gsize b1) t1) (+ (* gsize b2) t2)))))
 (check-sat)
-(exit)

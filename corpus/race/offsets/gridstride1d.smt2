@@ -31,4 +31,3 @@
 ; grid-stride offsets tid + k*N of distinct threads never collide (ArrayCopy)
 (assert (not (not (= (+ t1 (* k1 N)) (+ t2 (* k2 N))))))
 (check-sat)
-(exit)

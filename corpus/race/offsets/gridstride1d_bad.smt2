@@ -31,4 +31,3 @@
 ; stride N - 1 instead of N: offsets of distinct threads collide
 (assert (not (not (= (+ t1 (* k1 (- N 1))) (+ t2 (* k2 (- N 1)))))))
 (check-sat)
-(exit)

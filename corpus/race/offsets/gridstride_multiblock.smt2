@@ -40,4 +40,3 @@
                (= (+ (* bsize b1) t1 (* k1 (* bsize gsize)))
                  (+ (* bsize b2) t2 (* k2 (* bsize gsize)))))))
 (check-sat)
-(exit)

@@ -52,4 +52,3 @@
                (= (+ (* wB bsize by1) (* bsize bx1) (* wB ty1) tx1)
                  (+ (* wB bsize by2) (* bsize bx2) (* wB ty2) tx2)))))
 (check-sat)
-(exit)

@@ -50,4 +50,3 @@
                (= (+ (* (+ (* by1 by) ty1) (* gx bx)) (* bx1 bx) tx1)
                  (+ (* (+ (* by2 by) ty2) (* gx bx)) (* bx2 bx) tx2)))))
 (check-sat)
-(exit)

@@ -76,4 +76,3 @@
                    (* bx2 bx)
                    tx2)))))
 (check-sat)
-(exit)

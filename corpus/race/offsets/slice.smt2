@@ -34,4 +34,3 @@
 ; slice offsets tid*m + i with 0 <= i < m never collide
 (assert (not (not (= (+ (* t1 m) i1) (+ (* t2 m) i2)))))
 (check-sat)
-(exit)

@@ -34,4 +34,3 @@
 ; a 2-D tile index ty*(bx - 1) + tx (pitch one too small) collides
 (assert (not (not (= (+ (* ty1 (- bx 1)) tx1) (+ (* ty2 (- bx 1)) tx2)))))
 (check-sat)
-(exit)

@@ -33,4 +33,3 @@
 ; shared tile index As[ty][tx] = ty*bsize + tx is injective within a block
 (assert (not (not (= (+ (* ty1 bsize) tx1) (+ (* ty2 bsize) tx2)))))
 (check-sat)
-(exit)

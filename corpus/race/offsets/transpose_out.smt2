@@ -62,4 +62,3 @@
                (= (+ (* by1 TILE) ty1 (* height (+ (* bx1 TILE) tx1)) i1)
                  (+ (* by2 TILE) ty2 (* height (+ (* bx2 TILE) tx2)) i2)))))
 (check-sat)
-(exit)

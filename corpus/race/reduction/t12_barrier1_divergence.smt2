@@ -136,4 +136,3 @@
 ; barrier 1: both threads agree on reaching it (no barrier divergence)
 (assert (not (= Q1$1@1 Q1$2@1)))
 (check-sat)
-(exit)

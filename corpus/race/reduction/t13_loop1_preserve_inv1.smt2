@@ -152,4 +152,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: s$1 == s$2
 (assert (not (= s$1@3 s$2@3)))
 (check-sat)
-(exit)

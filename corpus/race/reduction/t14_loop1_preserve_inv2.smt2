@@ -154,4 +154,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: s$1 >= 0
 (assert (not (>= s$1@3 0)))
 (check-sat)
-(exit)

@@ -156,4 +156,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: s$2 >= 0
 (assert (not (>= s$2@3 0)))
 (check-sat)
-(exit)

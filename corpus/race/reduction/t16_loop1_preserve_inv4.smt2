@@ -158,4 +158,3 @@
 ; loop 1 invariant 4 is preserved by the loop body: __enabled$1 == (s$1 > 0)
 (assert (not (= Q1$1@2 (> s$1@3 0))))
 (check-sat)
-(exit)

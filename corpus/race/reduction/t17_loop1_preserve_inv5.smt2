@@ -160,4 +160,3 @@
 ; loop 1 invariant 5 is preserved by the loop body: __enabled$2 == (s$2 > 0)
 (assert (not (= Q1$2@2 (> s$2@3 0))))
 (check-sat)
-(exit)

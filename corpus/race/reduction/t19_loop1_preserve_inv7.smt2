@@ -164,4 +164,3 @@
 ; loop 1 invariant 7 is preserved by the loop body: !WRITE_HAS_OCCURRED_A
 (assert (not (not WRITE_HAS_OCCURRED_A@2)))
 (check-sat)
-(exit)

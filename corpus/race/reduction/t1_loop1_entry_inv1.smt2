@@ -64,4 +64,3 @@
 ; loop 1 invariant 1 holds on entry: s$1 == s$2
 (assert (not (= s$1@1 s$2@1)))
 (check-sat)
-(exit)

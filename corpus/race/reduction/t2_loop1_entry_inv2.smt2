@@ -66,4 +66,3 @@
 ; loop 1 invariant 2 holds on entry: s$1 >= 0
 (assert (not (>= s$1@1 0)))
 (check-sat)
-(exit)

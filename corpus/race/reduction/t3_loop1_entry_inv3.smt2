@@ -68,4 +68,3 @@
 ; loop 1 invariant 3 holds on entry: s$2 >= 0
 (assert (not (>= s$2@1 0)))
 (check-sat)
-(exit)

@@ -70,4 +70,3 @@
 ; loop 1 invariant 4 holds on entry: __enabled$1 == (s$1 > 0)
 (assert (not (= Q1$1@0 (> s$1@1 0))))
 (check-sat)
-(exit)

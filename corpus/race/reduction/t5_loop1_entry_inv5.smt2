@@ -72,4 +72,3 @@
 ; loop 1 invariant 5 holds on entry: __enabled$2 == (s$2 > 0)
 (assert (not (= Q1$2@0 (> s$2@1 0))))
 (check-sat)
-(exit)

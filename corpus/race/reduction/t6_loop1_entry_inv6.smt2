@@ -74,4 +74,3 @@
 ; loop 1 invariant 6 holds on entry: !READ_HAS_OCCURRED_A
 (assert (not (not READ_HAS_OCCURRED_A@0)))
 (check-sat)
-(exit)

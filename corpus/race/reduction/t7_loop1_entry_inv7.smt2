@@ -76,4 +76,3 @@
 ; loop 1 invariant 7 holds on entry: !WRITE_HAS_OCCURRED_A
 (assert (not (not WRITE_HAS_OCCURRED_A@0)))
 (check-sat)
-(exit)

@@ -121,4 +121,3 @@
 (assert (not (=> (and (and Q1$2@1 (< tid$2 s$2@2)) WRITE_HAS_OCCURRED_A@1)
                (not (= WRITE_OFFSET_A@1 (+ tid$2 s$2@2))))))
 (check-sat)
-(exit)

@@ -135,4 +135,3 @@
 (assert (not (=> (and (and Q1$2@1 (<= tid$2 s$2@2)) READ_HAS_OCCURRED_A@3)
                (not (= READ_OFFSET_A@3 tid$2)))))
 (check-sat)
-(exit)

@@ -158,4 +158,3 @@
 ; loop 1 invariant 6 is preserved by the loop body: !READ_HAS_OCCURRED_A
 (assert (not (not READ_HAS_OCCURRED_A@3)))
 (check-sat)
-(exit)

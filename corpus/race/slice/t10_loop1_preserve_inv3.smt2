@@ -126,4 +126,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: __enabled$1 ==> i$1 < m
 (assert (not (=> Q1$1@2 (< i$1@3 m$1@0))))
 (check-sat)
-(exit)

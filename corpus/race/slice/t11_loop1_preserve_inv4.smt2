@@ -128,4 +128,3 @@
 ; loop 1 invariant 4 is preserved by the loop body: __enabled$2 ==> i$2 < m
 (assert (not (=> Q1$2@2 (< i$2@3 m$1@0))))
 (check-sat)
-(exit)

@@ -132,4 +132,3 @@
                (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@2)
                  (< WRITE_OFFSET_A@2 (* (+ tid$1 1) m$1@0))))))
 (check-sat)
-(exit)

@@ -71,4 +71,3 @@
 ; loop 1 invariant 3 holds on entry: __enabled$1 ==> i$1 < m
 (assert (not (=> Q1$1@0 (< i$1@1 m$1@0))))
 (check-sat)
-(exit)

@@ -73,4 +73,3 @@
 ; loop 1 invariant 4 holds on entry: __enabled$2 ==> i$2 < m
 (assert (not (=> Q1$2@0 (< i$2@1 m$1@0))))
 (check-sat)
-(exit)

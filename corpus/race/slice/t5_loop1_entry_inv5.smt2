@@ -78,4 +78,3 @@
                (and (<= (* tid$1 m$1@0) WRITE_OFFSET_A@0)
                  (< WRITE_OFFSET_A@0 (* (+ tid$1 1) m$1@0))))))
 (check-sat)
-(exit)

@@ -105,4 +105,3 @@
 (assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_A@2)
                (not (= WRITE_OFFSET_A@2 (+ (* tid$2 m$2@0) i$2@2))))))
 (check-sat)
-(exit)

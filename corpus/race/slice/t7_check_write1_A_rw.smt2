@@ -109,4 +109,3 @@
 (assert (not (=> (and Q1$2@1 READ_HAS_OCCURRED_A@0)
                (not (= READ_OFFSET_A@0 (+ (* tid$2 m$2@0) i$2@2))))))
 (check-sat)
-(exit)

@@ -66,4 +66,3 @@
 ; loop 1 invariant 1 holds on entry: i$1 % N == tid$1
 (assert (not (= (mod i$1@1 N) tid$1)))
 (check-sat)
-(exit)

@@ -68,4 +68,3 @@
 ; loop 1 invariant 2 holds on entry: i$2 % N == tid$2
 (assert (not (= (mod i$2@1 N) tid$2)))
 (check-sat)
-(exit)

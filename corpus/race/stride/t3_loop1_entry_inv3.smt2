@@ -71,4 +71,3 @@
 ; loop 1 invariant 3 holds on entry: WRITE_HAS_OCCURRED_A ==> WRITE_OFFSET_A % N == tid$1
 (assert (not (=> WRITE_HAS_OCCURRED_A@0 (= (mod WRITE_OFFSET_A@0 N) tid$1))))
 (check-sat)
-(exit)

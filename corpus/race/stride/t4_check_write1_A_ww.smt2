@@ -93,4 +93,3 @@
 ; CHECK_WRITE_A: write 1 of A by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_A@2) (not (= WRITE_OFFSET_A@2 i$2@2)))))
 (check-sat)
-(exit)

@@ -112,4 +112,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: i$2 % N == tid$2
 (assert (not (= (mod i$2@3 N) tid$2)))
 (check-sat)
-(exit)

@@ -114,4 +114,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: WRITE_HAS_OCCURRED_A ==> WRITE_OFFSET_A % N == tid$1
 (assert (not (=> WRITE_HAS_OCCURRED_A@2 (= (mod WRITE_OFFSET_A@2 N) tid$1))))
 (check-sat)
-(exit)

@@ -111,4 +111,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: i$1 % N == tid$1
 (assert (not (= (mod i$1@3 N) tid$1)))
 (check-sat)
-(exit)

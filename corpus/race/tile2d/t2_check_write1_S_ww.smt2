@@ -99,4 +99,3 @@
 ; CHECK_WRITE_S: write 1 of S by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_S@1 (not (= WRITE_OFFSET_S@1 (+ (* tid_y$2 bsize_x) tid_x$2))))))
 (check-sat)
-(exit)

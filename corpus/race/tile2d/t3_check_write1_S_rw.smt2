@@ -102,4 +102,3 @@
 ; CHECK_WRITE_S: write 1 of S by thread 2 does not conflict with a logged read of thread 1
 (assert (not (=> READ_HAS_OCCURRED_S@0 (not (= READ_OFFSET_S@0 (+ (* tid_y$2 bsize_x) tid_x$2))))))
 (check-sat)
-(exit)

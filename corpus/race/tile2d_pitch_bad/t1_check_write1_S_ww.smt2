@@ -82,4 +82,3 @@
 (assert (not (=> WRITE_HAS_OCCURRED_S@1
                (not (= WRITE_OFFSET_S@1 (+ (* tid_y$2 (- bsize_x 1)) tid_x$2))))))
 (check-sat)
-(exit)

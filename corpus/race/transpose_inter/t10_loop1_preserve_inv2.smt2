@@ -235,4 +235,3 @@
 ; loop 1 invariant 2 is preserved by the loop body: i$2 >= 0 && i$2 % BR == 0
 (assert (not (and (>= i$2@3 0) (= (mod i$2@3 BR$1@0) 0))))
 (check-sat)
-(exit)

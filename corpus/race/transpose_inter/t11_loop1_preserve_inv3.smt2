@@ -237,4 +237,3 @@
 ; loop 1 invariant 3 is preserved by the loop body: __enabled$1 ==> i$1 < TILE
 (assert (not (=> Q1$1@2 (< i$1@3 TILE$1@0))))
 (check-sat)
-(exit)

@@ -205,4 +205,3 @@
 (assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_idata@0)
                (not (= WRITE_OFFSET_idata@0 (+ index_in$2@1 (* i$2@2 width$2@0)))))))
 (check-sat)
-(exit)

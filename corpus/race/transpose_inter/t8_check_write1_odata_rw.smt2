@@ -219,4 +219,3 @@
 (assert (not (=> (and Q1$2@1 READ_HAS_OCCURRED_odata@0)
                (not (= READ_OFFSET_odata@0 (+ index_out$2@1 i$2@2))))))
 (check-sat)
-(exit)

@@ -233,4 +233,3 @@
 ; loop 1 invariant 1 is preserved by the loop body: i$1 >= 0 && i$1 % BR == 0
 (assert (not (and (>= i$1@3 0) (= (mod i$1@3 BR$1@0) 0))))
 (check-sat)
-(exit)

@@ -159,4 +159,3 @@
 ; loop 1 invariant 1 holds on entry: i$1 >= 0 && i$1 % BR == 0
 (assert (not (and (>= i$1@1 0) (= (mod i$1@1 BR$1@0) 0))))
 (check-sat)
-(exit)

@@ -161,4 +161,3 @@
 ; loop 1 invariant 2 holds on entry: i$2 >= 0 && i$2 % BR == 0
 (assert (not (and (>= i$2@1 0) (= (mod i$2@1 BR$1@0) 0))))
 (check-sat)
-(exit)

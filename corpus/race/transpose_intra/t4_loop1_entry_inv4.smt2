@@ -165,4 +165,3 @@
 ; loop 1 invariant 4 holds on entry: __enabled$2 ==> i$2 < TILE
 (assert (not (=> Q1$2@0 (< i$2@1 TILE$1@0))))
 (check-sat)
-(exit)

@@ -172,4 +172,3 @@
                  (= (div (mod WRITE_OFFSET_odata@0 height$1@0) TILE$1@0) bid_y$1)
                  (= (mod (mod (mod WRITE_OFFSET_odata@0 height$1@0) TILE$1@0) BR$1@0) tid_y$1)))))
 (check-sat)
-(exit)

@@ -217,4 +217,3 @@
 (assert (not (=> (and Q1$2@1 WRITE_HAS_OCCURRED_odata@2)
                (not (= WRITE_OFFSET_odata@2 (+ index_out$2@1 i$2@2))))))
 (check-sat)
-(exit)

@@ -65,4 +65,3 @@
 ; CHECK_READ_B: read 1 of B by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_B@0 (not (= WRITE_OFFSET_B@0 tid$2)))))
 (check-sat)
-(exit)

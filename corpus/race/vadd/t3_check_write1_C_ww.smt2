@@ -74,4 +74,3 @@
 ; CHECK_WRITE_C: write 1 of C by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> WRITE_HAS_OCCURRED_C@1 (not (= WRITE_OFFSET_C@1 tid$2)))))
 (check-sat)
-(exit)

@@ -83,4 +83,3 @@
 ; CHECK_READ_A: read 1 of A by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and (< i$2@1 n$2@0) WRITE_HAS_OCCURRED_A@0) (not (= WRITE_OFFSET_A@0 i$2@1)))))
 (check-sat)
-(exit)

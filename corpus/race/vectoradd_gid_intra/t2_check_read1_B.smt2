@@ -93,4 +93,3 @@
 ; CHECK_READ_B: read 1 of B by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and (< i$2@1 n$2@0) WRITE_HAS_OCCURRED_B@0) (not (= WRITE_OFFSET_B@0 i$2@1)))))
 (check-sat)
-(exit)

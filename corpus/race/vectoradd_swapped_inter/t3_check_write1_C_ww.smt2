@@ -101,4 +101,3 @@
 ; CHECK_WRITE_C: write 1 of C by thread 2 does not conflict with a logged write of thread 1
 (assert (not (=> (and (< i$2@1 n$2@0) WRITE_HAS_OCCURRED_C@1) (not (= WRITE_OFFSET_C@1 i$2@1)))))
 (check-sat)
-(exit)

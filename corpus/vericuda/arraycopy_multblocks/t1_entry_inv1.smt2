@@ -53,4 +53,3 @@
                  (forall ((t Int))
                    (=> (and (<= 0 t) (< t bsize)) (= (i_1 b t) (+ (* N 0) (* b bsize) t))))))))
 (check-sat)
-(exit)

@@ -98,4 +98,3 @@
                  (forall ((t Int))
                    (=> (and (<= 0 t) (< t bsize)) (= (i_3 b t) (+ (* N (+ l 1)) (* b bsize) t))))))))
 (check-sat)
-(exit)

@@ -67,4 +67,3 @@
 ; postcondition: ensures \forall j; 0 <= j < len ==> b[j] == a[j]
 (assert (not (forall ((j Int)) (=> (and (<= 0 j) (< j len_0)) (= (b_1 j) (a_0 j))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d
 ; task:      t2_postcondition1
 ; checks:    postcondition: ensures fn[0] == c0 * (f[0] + f[1]) + c1 * f[0]
-; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d)
+; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -126,4 +126,3 @@
 ; postcondition: ensures fn[0] == c0 * (f[0] + f[1]) + c1 * f[0]
 (assert (not (= (fn_1 0) (+ (* c0_0 (+ (f_0 0) (f_0 1))) (* c1_0 (f_0 0))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d
 ; task:      t3_postcondition2
 ; checks:    postcondition: ensures fn[n - 1] == c0 * (f[n - 2] + f[n - 1]) + c1 * f[n - 1]
-; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d)
+; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -127,4 +127,3 @@
 (assert (not (= (fn_1 (- n_0 1))
                (+ (* c0_0 (+ (f_0 (- n_0 2)) (f_0 (- n_0 1)))) (* c1_0 (f_0 (- n_0 1)))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d
 ; task:      t4_postcondition3
 ; checks:    postcondition: ensures \forall j; 0 < j ==> j < n - 1 ==> fn[j] == c0 * (f[j - 1] + f[j + 1]) + c1 * f[j]
-; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d)
+; origin:    diffusion1d: one step of a 1-D diffusion stencil using a shared-memory halo. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (diffusion1d); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -129,4 +129,3 @@
                  (=> (< j (- n_0 1))
                    (= (fn_1 j) (+ (* c0_0 (+ (f_0 (- j 1)) (f_0 (+ j 1)))) (* c1_0 (f_0 j)))))))))
 (check-sat)
-(exit)

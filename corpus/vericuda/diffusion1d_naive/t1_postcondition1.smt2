@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d_naive
 ; task:      t1_postcondition1
 ; checks:    postcondition: ensures fn[0] == c0 * (f[0] + f[1]) + c1 * f[0]
-; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
+; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -117,4 +117,3 @@
 ; postcondition: ensures fn[0] == c0 * (f[0] + f[1]) + c1 * f[0]
 (assert (not (= (fn_1 0) (+ (* c0_0 (+ (f_0 0) (f_0 1))) (* c1_0 (f_0 0))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d_naive
 ; task:      t2_postcondition2
 ; checks:    postcondition: ensures fn[n - 1] == c0 * (f[n - 2] + f[n - 1]) + c1 * f[n - 1]
-; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
+; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -118,4 +118,3 @@
 (assert (not (= (fn_1 (- n_0 1))
                (+ (* c0_0 (+ (f_0 (- n_0 2)) (f_0 (- n_0 1)))) (* c1_0 (f_0 (- n_0 1)))))))
 (check-sat)
-(exit)

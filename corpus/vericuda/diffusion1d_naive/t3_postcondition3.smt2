@@ -3,7 +3,7 @@
 ; kernel:    diffusion1d_naive
 ; task:      t3_postcondition3
 ; checks:    postcondition: ensures \forall j; 0 < j ==> j < n - 1 ==> fn[j] == c0 * (f[j - 1] + f[j + 1]) + c1 * f[j]
-; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
+; origin:    diffusion1d_naive: the stencil without shared memory. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/diffusion1d.cu (diffusion1d_naive); variant of the paper's diffusion1d
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -120,4 +120,3 @@
                  (=> (< j (- n_0 1))
                    (= (fn_1 j) (+ (* c0_0 (+ (f_0 (- j 1)) (f_0 (+ j 1)))) (* c1_0 (f_0 j)))))))))
 (check-sat)
-(exit)

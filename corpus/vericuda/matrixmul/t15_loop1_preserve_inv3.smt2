@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t15_loop1_preserve_inv3
 ; checks:    loop 1 invariant 3 is preserved by an iteration: b == bBegin + bStep * loop_count
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -443,4 +443,3 @@
                              (= (b_3 bx by tx ty)
                                (+ (bBegin_1 bx by tx ty) (* (bStep_1 bx by tx ty) (+ l 1))))))))))))))
 (check-sat)
-(exit)

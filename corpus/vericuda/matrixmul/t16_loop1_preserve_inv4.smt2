@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t16_loop1_preserve_inv4
 ; checks:    loop 1 invariant 4 is preserved by an iteration: Csub == sumAB(bsize * by + ty, bsize * bx + tx, 0, bsize * loop_count)
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -446,4 +446,3 @@
                                  0
                                  (* bsize_0 (+ l 1))))))))))))))
 (check-sat)
-(exit)

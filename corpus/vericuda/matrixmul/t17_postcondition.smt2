@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t17_postcondition
 ; checks:    postcondition: ensures \forall i, j; 0 <= i && i < hA && 0 <= j && j < wB ==> C[wB * i + j] == sumAB(i, j, 0, wA)
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -334,4 +334,3 @@
                (=> (and (<= 0 i) (< i hA) (<= 0 j) (< j wB_0))
                  (= (C_1 (+ (* wB_0 i) j)) (sumAB i j 0 wA_0))))))
 (check-sat)
-(exit)

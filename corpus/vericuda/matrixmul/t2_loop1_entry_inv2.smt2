@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t2_loop1_entry_inv2
 ; checks:    loop 1 invariant 2 holds on entry: a == aBegin + aStep * loop_count
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -239,4 +239,3 @@
                              (= (a_1 bx by tx ty)
                                (+ (aBegin_1 bx by tx ty) (* (aStep_1 bx by tx ty) 0)))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t7_loop2_entry_inv2
 ; checks:    loop 2 invariant 2 holds on entry: loop_count <= bsize
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -363,4 +363,3 @@
 ; loop 2 invariant 2 holds on entry: loop_count <= bsize
 (assert (not (<= 0 bsize_0)))
 (check-sat)
-(exit)

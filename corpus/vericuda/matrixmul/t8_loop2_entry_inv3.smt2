@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t8_loop2_entry_inv3
 ; checks:    loop 2 invariant 3 holds on entry: Csub == sumAB(bsize * by + ty, bsize * bx + tx, 0, bsize * loop_count_2 + loop_count)
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -375,4 +375,3 @@
                                  0
                                  (+ (* bsize_0 l) 0)))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul
 ; task:      t9_loop2_preserve_inv1
 ; checks:    loop 2 invariant 1 is preserved by an iteration: k == loop_count
-; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul)
+; origin:    matrixMul: tiled matrix multiplication with shared-memory tiles As, Bs. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul, from the NVIDIA CUDA samples); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -456,4 +456,3 @@
                          (forall ((ty Int))
                            (=> (and (<= 0 ty) (< ty bsize_y)) (= (k_4 bx by tx ty) (+ l_1 1))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t10_loop2_entry_inv4
 ; checks:    loop 2 invariant 4 holds on entry: Csub1 == sumAB(bsize_x * by + (ty + bsize_y), bsize_x * bx + tx, 0, bsize_x * loop_count_2 + loop_count)
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -474,4 +474,3 @@
                                  0
                                  (+ (* bsize_x l) 0)))))))))))))
 (check-sat)
-(exit)

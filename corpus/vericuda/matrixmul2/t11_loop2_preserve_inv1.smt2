@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t11_loop2_preserve_inv1
 ; checks:    loop 2 invariant 1 is preserved by an iteration: k == loop_count
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -592,4 +592,3 @@
                          (forall ((ty Int))
                            (=> (and (<= 0 ty) (< ty bsize_y)) (= (k_4 bx by tx ty) (+ l_1 1))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t12_loop2_preserve_inv2
 ; checks:    loop 2 invariant 2 is preserved by an iteration: loop_count <= bsize_x
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -585,4 +585,3 @@
 ; loop 2 invariant 2 is preserved by an iteration: loop_count <= bsize_x
 (assert (not (<= (+ l_1 1) bsize_x)))
 (check-sat)
-(exit)

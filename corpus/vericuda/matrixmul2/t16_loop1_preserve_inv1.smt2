@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t16_loop1_preserve_inv1
 ; checks:    loop 1 invariant 1 is preserved by an iteration: loop_count <= m
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -548,4 +548,3 @@
 ; loop 1 invariant 1 is preserved by an iteration: loop_count <= m
 (assert (not (<= (+ l 1) m)))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t17_loop1_preserve_inv2
 ; checks:    loop 1 invariant 2 is preserved by an iteration: a == aBegin + aStep * loop_count
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -557,4 +557,3 @@
                              (= (a_3 bx by tx ty)
                                (+ (aBegin_1 bx by tx ty) (* (aStep_1 bx by tx ty) (+ l 1))))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t18_loop1_preserve_inv3
 ; checks:    loop 1 invariant 3 is preserved by an iteration: b == bBegin + bStep * loop_count
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -557,4 +557,3 @@
                              (= (b_3 bx by tx ty)
                                (+ (bBegin_1 bx by tx ty) (* (bStep_1 bx by tx ty) (+ l 1))))))))))))))
 (check-sat)
-(exit)

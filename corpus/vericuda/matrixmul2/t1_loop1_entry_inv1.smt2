@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t1_loop1_entry_inv1
 ; checks:    loop 1 invariant 1 holds on entry: loop_count <= m
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -246,4 +246,3 @@
 ; loop 1 invariant 1 holds on entry: loop_count <= m
 (assert (not (<= 0 m)))
 (check-sat)
-(exit)

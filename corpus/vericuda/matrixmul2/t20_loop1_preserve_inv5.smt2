@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t20_loop1_preserve_inv5
 ; checks:    loop 1 invariant 5 is preserved by an iteration: Csub1 == sumAB(bsize_x * by + (ty + bsize_y), bsize_x * bx + tx, 0, bsize_x * loop_count)
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -561,4 +561,3 @@
                                  0
                                  (* bsize_x (+ l 1))))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t3_loop1_entry_inv3
 ; checks:    loop 1 invariant 3 holds on entry: b == bBegin + bStep * loop_count
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -255,4 +255,3 @@
                              (= (b_1 bx by tx ty)
                                (+ (bBegin_1 bx by tx ty) (* (bStep_1 bx by tx ty) 0)))))))))))))
 (check-sat)
-(exit)

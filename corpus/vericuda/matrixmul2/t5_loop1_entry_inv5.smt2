@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t5_loop1_entry_inv5
 ; checks:    loop 1 invariant 5 holds on entry: Csub1 == sumAB(bsize_x * by + (ty + bsize_y), bsize_x * bx + tx, 0, bsize_x * loop_count)
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -259,4 +259,3 @@
                                  0
                                  (* bsize_x 0)))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul2
 ; task:      t7_loop2_entry_inv1
 ; checks:    loop 2 invariant 1 holds on entry: k == loop_count
-; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul2)
+; origin:    matrixMul2: tiled matrix multiplication, each thread computes 2 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul2); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul2)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -468,4 +468,3 @@
                          (forall ((ty Int))
                            (=> (and (<= 0 ty) (< ty bsize_y)) (= (k_2 bx by tx ty) 0)))))))))))
 (check-sat)
-(exit)

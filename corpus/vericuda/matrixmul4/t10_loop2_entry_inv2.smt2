@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t10_loop2_entry_inv2
 ; checks:    loop 2 invariant 2 holds on entry: loop_count <= bsize_x
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -659,4 +659,3 @@
 ; loop 2 invariant 2 holds on entry: loop_count <= bsize_x
 (assert (not (<= 0 bsize_x)))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t14_loop2_entry_inv6
 ; checks:    loop 2 invariant 6 holds on entry: Csub3 == sumAB(bsize_x * by + (ty + 3 * bsize_y), bsize_x * bx + tx, 0, bsize_x * loop_count_2 + loop_count)
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -673,4 +673,3 @@
                                  0
                                  (+ (* bsize_x l) 0)))))))))))))
 (check-sat)
-(exit)

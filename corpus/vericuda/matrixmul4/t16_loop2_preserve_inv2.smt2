@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t16_loop2_preserve_inv2
 ; checks:    loop 2 invariant 2 is preserved by an iteration: loop_count <= bsize_x
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -867,4 +867,3 @@
 ; loop 2 invariant 2 is preserved by an iteration: loop_count <= bsize_x
 (assert (not (<= (+ l_1 1) bsize_x)))
 (check-sat)
-(exit)

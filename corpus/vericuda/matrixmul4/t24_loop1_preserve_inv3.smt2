@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t24_loop1_preserve_inv3
 ; checks:    loop 1 invariant 3 is preserved by an iteration: b == bBegin + bStep * loop_count
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -787,4 +787,3 @@
                              (= (b_3 bx by tx ty)
                                (+ (bBegin_1 bx by tx ty) (* (bStep_1 bx by tx ty) (+ l 1))))))))))))))
 (check-sat)
-(exit)

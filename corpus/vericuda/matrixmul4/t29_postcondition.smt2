@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t29_postcondition
 ; checks:    postcondition: ensures \forall i1, i2, j1, j2; 0 <= i1 && i1 < gsize_y && 0 <= i2 && i2 < 4 * bsize_y && 0 <= j1 && j1 < gsize_x && 0 <= j2 && j2 < 4 * bsize_y ==> C[wB * (i1 * 4 * bsize_y + i2) + j1 * 4 * bsize_y + j2] == sumAB(i1 * 4 * bsize_y + i2, j1 * 4 * bsize_y + j2, 0, wA)
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -558,4 +558,3 @@
                  (= (C_4 (+ (* wB_0 (+ (* i1 4 bsize_y) i2)) (* j1 4 bsize_y) j2))
                    (sumAB (+ (* i1 4 bsize_y) i2) (+ (* j1 4 bsize_y) j2) 0 wA_0))))))
 (check-sat)
-(exit)

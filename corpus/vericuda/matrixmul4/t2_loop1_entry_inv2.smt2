@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t2_loop1_entry_inv2
 ; checks:    loop 1 invariant 2 holds on entry: a == aBegin + aStep * loop_count
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -289,4 +289,3 @@
                              (= (a_1 bx by tx ty)
                                (+ (aBegin_1 bx by tx ty) (* (aStep_1 bx by tx ty) 0)))))))))))))
 (check-sat)
-(exit)

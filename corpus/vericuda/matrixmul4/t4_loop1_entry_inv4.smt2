@@ -3,7 +3,7 @@
 ; kernel:    matrixmul4
 ; task:      t4_loop1_entry_inv4
 ; checks:    loop 1 invariant 4 holds on entry: Csub0 == sumAB(bsize_x * by + ty, bsize_x * bx + tx, 0, bsize_x * loop_count)
-; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)matrixMul.cu (matrixMul4)
+; origin:    matrixMul4: tiled matrix multiplication, each thread computes 4 elements of C. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (matrixMul4); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/matrixMul.cu (matrixMul4)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -292,4 +292,3 @@
                                  0
                                  (* bsize_x 0)))))))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    rotate
 ; task:      t1_barrier1
 ; checks:    barrier: all threads are active at the barrier (no divergence)
-; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)rotate.cu
+; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/rotate.cu
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -56,4 +56,3 @@
 ; barrier: all threads are active at the barrier (no divergence)
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) true))))
 (check-sat)
-(exit)

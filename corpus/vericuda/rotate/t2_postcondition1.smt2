@@ -3,7 +3,7 @@
 ; kernel:    rotate
 ; task:      t2_postcondition1
 ; checks:    postcondition: ensures \forall i; 0 < i && i < size - 1 ==> a[i] == a0[i - 1]
-; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)rotate.cu
+; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/rotate.cu
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -62,4 +62,3 @@
 ; postcondition: ensures \forall i; 0 < i && i < size - 1 ==> a[i] == a0[i - 1]
 (assert (not (forall ((i Int)) (=> (and (< 0 i) (< i (- size_0 1))) (= (a_1 i) (a0 (- i 1)))))))
 (check-sat)
-(exit)

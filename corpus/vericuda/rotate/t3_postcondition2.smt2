@@ -3,7 +3,7 @@
 ; kernel:    rotate
 ; task:      t3_postcondition2
 ; checks:    postcondition: ensures a[0] == a0[size - 1]
-; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)rotate.cu
+; origin:    rotate: rotate an array in place by one element to the right. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (rotate); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/rotate.cu
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -62,4 +62,3 @@
 ; postcondition: ensures a[0] == a0[size - 1]
 (assert (not (= (a_1 0) (a0 (- size_0 1)))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    scp
 ; task:      t1_barrier1
 ; checks:    barrier: all threads are active at the barrier (no divergence)
-; origin:    scp: b[i] = a[(i+1) % gsize] after a[tid] = tid and a barrier. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (scp); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)scp.cu
+; origin:    scp: b[i] = a[(i+1) % gsize] after a[tid] = tid and a barrier. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (scp); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/scp.cu
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -38,4 +38,3 @@
 ; barrier: all threads are active at the barrier (no divergence)
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t N)) true))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    scp
 ; task:      t2_postcondition
 ; checks:    postcondition: ensures \forall i; 0 <= i && i < gsize ==> b[i] == (i + 1) % gsize
-; origin:    scp: b[i] = a[(i+1) % gsize] after a[tid] = tid and a barrier. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (scp); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)scp.cu
+; origin:    scp: b[i] = a[(i+1) % gsize] after a[tid] = tid and a barrier. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (scp); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/scp.cu
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -46,4 +46,3 @@
 ; postcondition: ensures \forall i; 0 <= i && i < gsize ==> b[i] == (i + 1) % gsize
 (assert (not (forall ((i Int)) (=> (and (<= 0 i) (< i gsize_0)) (= (b_1 i) (mod (+ i 1) gsize_0))))))
 (check-sat)
-(exit)

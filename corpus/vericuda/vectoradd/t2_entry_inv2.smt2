@@ -3,7 +3,7 @@
 ; kernel:    vectoradd
 ; task:      t2_entry_inv2
 ; checks:    loop 1 invariant 2 holds on entry: i == loop_count * bsize * gsize + bsize * bid + tid
-; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd)
+; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -51,4 +51,3 @@
                  (forall ((t Int))
                    (=> (and (<= 0 t) (< t bsize)) (= (i_1 b t) (+ (* 0 bsize gsize) (* bsize b) t))))))))
 (check-sat)
-(exit)

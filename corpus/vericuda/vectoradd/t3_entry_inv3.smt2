@@ -3,7 +3,7 @@
 ; kernel:    vectoradd
 ; task:      t3_entry_inv3
 ; checks:    loop 1 invariant 3 holds on entry: \forall k; 0 <= k && k < bsize * gsize * loop_count ==> C[k] == A[k] + B[k]
-; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd)
+; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -52,4 +52,3 @@
 (assert (not (forall ((k Int))
                (=> (and (<= 0 k) (< k (* bsize gsize 0))) (= (C_0 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

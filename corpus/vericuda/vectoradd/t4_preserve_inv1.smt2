@@ -3,7 +3,7 @@
 ; kernel:    vectoradd
 ; task:      t4_preserve_inv1
 ; checks:    loop 1 invariant 1 is preserved by an iteration: (\exists_thread; active) ==> (\forall_thread; active)
-; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd)
+; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -112,4 +112,3 @@
                  (=> (and (<= 0 b) (< b gsize))
                    (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (< (i_3 b t) numElements_0))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd
 ; task:      t7_postcondition
 ; checks:    postcondition: ensures \forall i; 0 <= i ==> i < numElements ==> C[i] == A[i] + B[i]
-; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd)
+; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd)
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -77,4 +77,3 @@
 (assert (not (forall ((i Int))
                (=> (<= 0 i) (=> (< i numElements_0) (= (C_1 i) (+ (A_0 i) (B_0 i))))))))
 (check-sat)
-(exit)

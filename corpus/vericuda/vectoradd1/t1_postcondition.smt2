@@ -3,7 +3,7 @@
 ; kernel:    vectoradd1
 ; task:      t1_postcondition
 ; checks:    postcondition: ensures \forall i; 0 <= i ==> i < numElements ==> C[i] == A[i] + B[i]
-; origin:    vectorAdd1: one element per thread, guarded by i < numElements. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd1); variant of the paper's vectorAdd
+; origin:    vectorAdd1: one element per thread, guarded by i < numElements. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd1); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -68,4 +68,3 @@
 (assert (not (forall ((i Int))
                (=> (<= 0 i) (=> (< i numElements_0) (= (C_1 i) (+ (A_0 i) (B_0 i))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t1_entry_inv1
 ; checks:    loop 1 invariant 1 holds on entry: (\exists_thread; active) ==> (\forall_thread; active)
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -57,4 +57,3 @@
                  (=> (and (<= 0 b) (< b gsize))
                    (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (<= 0 (i_1 b t)))))))))
 (check-sat)
-(exit)

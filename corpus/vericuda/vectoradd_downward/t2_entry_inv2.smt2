@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t2_entry_inv2
 ; checks:    loop 1 invariant 2 holds on entry: i == numElements - 1 - loop_count * bsize * gsize - bsize * bid - tid
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -54,4 +54,3 @@
                    (=> (and (<= 0 t) (< t bsize))
                      (= (i_1 b t) (- (- (- (- numElements_0 1) (* 0 bsize gsize)) (* bsize b)) t))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t3_entry_inv3
 ; checks:    loop 1 invariant 3 holds on entry: \forall k; numElements - bsize * gsize * loop_count <= k && k < numElements ==> C[k] == A[k] + B[k]
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -56,4 +56,3 @@
                  (and (<= (- numElements_0 (* bsize gsize 0)) k) (< k numElements_0))
                  (= (C_0 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

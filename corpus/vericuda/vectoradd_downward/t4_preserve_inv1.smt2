@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t4_preserve_inv1
 ; checks:    loop 1 invariant 1 is preserved by an iteration: (\exists_thread; active) ==> (\forall_thread; active)
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -114,4 +114,3 @@
                  (=> (and (<= 0 b) (< b gsize))
                    (forall ((t Int)) (=> (and (<= 0 t) (< t bsize)) (<= 0 (i_3 b t)))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t5_preserve_inv2
 ; checks:    loop 1 invariant 2 is preserved by an iteration: i == numElements - 1 - loop_count * bsize * gsize - bsize * bid - tid
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -112,4 +112,3 @@
                      (= (i_3 b t)
                        (- (- (- (- numElements_0 1) (* (+ l 1) bsize gsize)) (* bsize b)) t))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t6_preserve_inv3
 ; checks:    loop 1 invariant 3 is preserved by an iteration: \forall k; numElements - bsize * gsize * loop_count <= k && k < numElements ==> C[k] == A[k] + B[k]
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -110,4 +110,3 @@
                  (and (<= (- numElements_0 (* bsize gsize (+ l 1))) k) (< k numElements_0))
                  (= (C_2 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

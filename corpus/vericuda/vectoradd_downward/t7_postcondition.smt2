@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_downward
 ; task:      t7_postcondition
 ; checks:    postcondition: ensures \forall i; 0 <= i ==> i < numElements ==> C[i] == A[i] + B[i]
-; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
+; origin:    vectorAddDownward: grid-stride loop running from the end of the arrays. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAddDownward); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -82,4 +82,3 @@
 (assert (not (forall ((i Int))
                (=> (<= 0 i) (=> (< i numElements_0) (= (C_1 i) (+ (A_0 i) (B_0 i))))))))
 (check-sat)
-(exit)

@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_nonunif
 ; task:      t1_entry_inv1
 ; checks:    loop 1 invariant 1 holds on entry: (loop_count - 1) * bsize * gsize + bsize * bid + tid < numElements ==> i == loop_count * bsize * gsize + bsize * bid + tid
-; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
+; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -51,4 +51,3 @@
                      (=> (< (+ (* (- 0 1) bsize gsize) (* bsize b) t) numElements_0)
                        (= (i_1 b t) (+ (* 0 bsize gsize) (* bsize b) t)))))))))
 (check-sat)
-(exit)

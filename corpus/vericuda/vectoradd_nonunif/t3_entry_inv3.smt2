@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_nonunif
 ; task:      t3_entry_inv3
 ; checks:    loop 1 invariant 3 holds on entry: \forall k; 0 <= k && k < bsize * gsize * loop_count && k < numElements ==> C[k] == A[k] + B[k]
-; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
+; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -51,4 +51,3 @@
                (=> (and (<= 0 k) (< k (* bsize gsize 0)) (< k numElements_0))
                  (= (C_0 k) (+ (A_0 k) (B_0 k)))))))
 (check-sat)
-(exit)

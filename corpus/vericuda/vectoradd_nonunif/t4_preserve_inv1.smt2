@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_nonunif
 ; task:      t4_preserve_inv1
 ; checks:    loop 1 invariant 1 is preserved by an iteration: (loop_count - 1) * bsize * gsize + bsize * bid + tid < numElements ==> i == loop_count * bsize * gsize + bsize * bid + tid
-; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
+; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -109,4 +109,3 @@
                      (=> (< (+ (* (- (+ l 1) 1) bsize gsize) (* bsize b) t) numElements_0)
                        (= (i_3 b t) (+ (* (+ l 1) bsize gsize) (* bsize b) t)))))))))
 (check-sat)
-(exit)

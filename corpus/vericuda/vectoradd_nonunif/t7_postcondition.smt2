@@ -3,7 +3,7 @@
 ; kernel:    vectoradd_nonunif
 ; task:      t7_postcondition
 ; checks:    postcondition: ensures \forall i; 0 <= i ==> i < numElements ==> C[i] == A[i] + B[i]
-; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA, samples/)vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
+; origin:    vectorAdd_non_unif: grid-stride loop without the divisibility precondition. VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd_non_unif); variant of the paper's vectorAdd
 ; expected:  unsat (valid VC: the negated goal is unsatisfiable)
 ; generator: python3 corpus/gen/generate.py
 ;
@@ -76,4 +76,3 @@
 (assert (not (forall ((i Int))
                (=> (<= 0 i) (=> (< i numElements_0) (= (C_1 i) (+ (A_0 i) (B_0 i))))))))
 (check-sat)
-(exit)
