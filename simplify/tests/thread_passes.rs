@@ -340,3 +340,139 @@ fn simp_affine_matrixmul2_atoms() {
     );
     assert_equivalent(&mut pb, before, after);
 }
+
+/// Equivalence checked by z3 on instances of the parameters (for formulas
+/// whose symbolic equivalence z3 cannot decide): every assignment of the
+/// given constants.
+fn assert_equivalent_on(pb: &mut Problem, before: TermId, after: TermId, inst: &[(&str, &[i64])]) {
+    let eq = pb.script.cx.mk_app(Op::Eq, vec![before, after]).unwrap();
+    let body = format!(
+        "{}(assert (not {}))(check-sat)\n",
+        facts_text(pb),
+        show(pb, eq)
+    );
+    let mut assigns: Vec<String> = vec![String::new()];
+    for (name, vals) in inst {
+        let mut next = Vec::new();
+        for a in &assigns {
+            for v in vals.iter() {
+                let lit = if *v < 0 {
+                    format!("(- {})", -v)
+                } else {
+                    v.to_string()
+                };
+                next.push(format!("{a}(assert (= {name} {lit}))"));
+            }
+        }
+        assigns = next;
+    }
+    for a in assigns {
+        let src = format!("{}{a}{body}", pb.decls);
+        let (ans, _) = z3(&src, 10);
+        assert!(ans != "sat", "NOT EQUIVALENT on an instance:\n{src}");
+        if ans == "no-z3" {
+            return;
+        }
+        assert_eq!(ans, "unsat", "z3 could not decide the instance:\n{src}");
+    }
+}
+
+// ------------------------------------------------------------------------
+// MergeQuant
+
+const MQ: &str = "(declare-const N Int)(declare-const l Int)(declare-const len Int)(declare-const T Int)(declare-const B Int)(declare-fun A (Int) Int)(declare-fun p (Int) Bool)";
+
+#[test]
+fn merge_quant_array_copy_mult_blocks_termination() {
+    // Section 4.3: forall t in [0,T). forall b in [0,B). not(N*l + b*T + t < len)
+    let mut pb = problem(
+        MQ,
+        &[],
+        "(forall ((t Int)) (=> (and (<= 0 t) (< t T)) (forall ((b Int)) (=> (and (<= 0 b) (< b B)) (not (< (+ (* N l) (* b T) t) len))))))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut MergeQuant::default(), &mut pb).expect("applies");
+    assert_eq!(
+        show(&pb, after),
+        "(=> (> T 0) (forall ((z Int)) (=> (and (>= z 0) (< z (* T B))) (not (< (+ z (* N l)) len)))))"
+    );
+    assert_equivalent_on(
+        &mut pb,
+        before,
+        after,
+        &[("T", &[-1, 0, 2, 3]), ("B", &[-1, 0, 2])],
+    );
+    // With the fact 0 < T the side condition disappears.
+    let mut pb = problem(
+        MQ,
+        &["(< 0 T)"],
+        "(forall ((t Int)) (=> (and (<= 0 t) (< t T)) (forall ((b Int)) (=> (and (<= 0 b) (< b B)) (not (< (+ (* N l) (* b T) t) len))))))",
+    );
+    let after = apply(&mut MergeQuant::default(), &mut pb).expect("applies");
+    assert!(show(&pb, after).starts_with("(forall ((z Int))"));
+}
+
+#[test]
+fn merge_quant_exists_other_orientation_and_guards_elsewhere() {
+    // exists, y + b*x orientation (b + B*t), guards after the body and split.
+    let mut pb = problem(
+        MQ,
+        &[],
+        "(exists ((t Int) (b Int)) (and (p (+ (* t B) b)) (<= 0 b) (>= t 0) (< t T) (not (>= b B))))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut MergeQuant::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(
+        s.contains("(exists ((z Int))") && s.contains("(p z)"),
+        "{s}"
+    );
+    assert_equivalent_on(
+        &mut pb,
+        before,
+        after,
+        &[("T", &[-1, 0, 2, 3]), ("B", &[-1, 0, 2])],
+    );
+}
+
+#[test]
+fn merge_quant_does_not_apply() {
+    for goal in [
+        // t used alone.
+        "(forall ((t Int) (b Int)) (=> (and (<= 0 t) (< t T) (<= 0 b) (< b B)) (and (p t) (p (+ t (* T b))))))",
+        // Wrong stride.
+        "(forall ((t Int) (b Int)) (=> (and (<= 0 t) (< t T) (<= 0 b) (< b B)) (p (+ t (* (+ T 1) b)))))",
+        // No lower bound for b.
+        "(forall ((t Int) (b Int)) (=> (and (<= 0 t) (< t T) (< b B)) (p (+ t (* T b)))))",
+        // Mixed quantifiers.
+        "(forall ((t Int)) (=> (and (<= 0 t) (< t T)) (exists ((b Int)) (and (<= 0 b) (< b B) (p (+ t (* T b)))))))",
+    ] {
+        let mut pb = problem(MQ, &[], goal);
+        assert_eq!(apply(&mut MergeQuant::default(), &mut pb), None, "{goal}");
+    }
+}
+
+#[test]
+fn merge_quant_lets_z3_prove_the_stack_findings_example() {
+    // Hypothesis forall t in [0,4), b in [0,N). A[t+4b] = 0; goal forall z in
+    // [0,4N). A[z] = 0. z3 answers unknown raw; merged, it proves it.
+    let hyp = "(forall ((t Int)) (=> (and (<= 0 t) (< t 4)) (forall ((b Int)) (=> (and (<= 0 b) (< b N)) (= (A (+ t (* 4 b))) 0)))))";
+    let goal = "(forall ((z Int)) (=> (and (<= 0 z) (< z (* 4 N))) (= (A z) 0)))";
+    let mut pb = problem(MQ, &[], hyp);
+    let before = pb.goal;
+    let after = apply(&mut MergeQuant::default(), &mut pb).expect("applies");
+    assert_equivalent_on(&mut pb, before, after, &[("N", &[-1, 0, 1, 3])]);
+    let d = MQ;
+    let raw = format!("{d}(assert {hyp})(assert (not {goal}))(check-sat)\n");
+    let (ans_raw, _) = z3(&raw, 2);
+    let merged = format!(
+        "{d}(assert {})(assert (not {goal}))(check-sat)\n",
+        show(&pb, after)
+    );
+    let (ans, t) = z3(&merged, 5);
+    if ans != "no-z3" {
+        assert_ne!(ans_raw, "unsat", "raw is expected to be hard for z3");
+        assert_eq!(ans, "unsat");
+        assert!(t < Duration::from_secs(1), "{t:?}");
+    }
+}

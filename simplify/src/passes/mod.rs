@@ -1,10 +1,13 @@
 //! Thread-indexed passes of issue 5 (sections 4.1 to 4.5 of the paper).
 //!
 //! * [`bounds`]: the quantifier bound analysis (an analysis API, not a pass);
-//! * [`SimpAffine`] (`simp-affine`): common factors and affine forms.
+//! * [`SimpAffine`] (`simp-affine`): common factors and affine forms;
+//! * [`MergeQuant`] (`merge-quant`): merge two bounded quantified variables.
 
 pub mod bounds;
+pub mod merge_quant;
 pub mod simp_affine;
 pub(crate) mod util;
 
+pub use merge_quant::MergeQuant;
 pub use simp_affine::SimpAffine;
