@@ -76,6 +76,16 @@ fn div_and_mod_by_constants_are_purified() {
 }
 
 #[test]
+fn empty_ranges_fold_even_under_uf() {
+    // The guard 0 <= j < N*0 is empty: the quantifier is true whatever the
+    // body, and the enclosing `not` folds.
+    assert_eq!(
+        one("(not (forall ((j Int)) (=> (and (<= 0 j) (< j (* N 0))) (= (b1 j) (a0 j)))))"),
+        "false"
+    );
+}
+
+#[test]
 fn single_literals() {
     // exists x. 3x = t  <=>  3 | t (found by the z3 check).
     assert_eq!(

@@ -72,6 +72,24 @@ pub struct QeStats {
 }
 
 impl QeStats {
+    /// The counters as (name, value) pairs, for `--stats-json`.
+    pub fn fields(&self) -> Vec<(&'static str, usize)> {
+        vec![
+            ("binders", self.binders),
+            ("binders_changed", self.binders_changed),
+            ("binders_removed", self.binders_removed),
+            ("vars_eliminated", self.vars_eliminated),
+            ("skipped_budget", self.skipped_budget),
+            ("skipped_ineligible", self.skipped_ineligible),
+            ("skipped_sort", self.skipped_sort),
+            ("divmod_purified", self.divmod_purified),
+            ("trivial", self.methods.trivial),
+            ("equality", self.methods.equality),
+            ("fourier_motzkin", self.methods.fourier_motzkin),
+            ("cooper", self.methods.cooper),
+        ]
+    }
+
     /// One line for the human `--stats` report.
     pub fn summary(&self, cfg: &QeConfig) -> String {
         format!(
@@ -175,6 +193,12 @@ impl CooperQe {
             return None;
         }
         self.stats.binders += 1;
+        // The formula is read as a tree: refuse bodies whose tree (shared
+        // subterms expanded) is already over budget.
+        if tree_size(cx, body, &mut HashMap::new()) > self.config.max_output_nodes.min(max_nodes) {
+            self.stats.skipped_budget += 1;
+            return None;
+        }
         let int = cx.int_sort();
         let mut reader = Reader::new(cx);
         let mut f = reader.read(body);
@@ -423,6 +447,28 @@ fn find_divmod(
     found
 }
 
+/// Fold a Boolean connective whose rewritten argument became a constant
+/// (`(not true)`, `(and … false …)`, `(=> false p)`).
+fn fold_bool(cx: &mut Context, op: &Op, args: &[TermId]) -> Option<TermId> {
+    let val = |t: TermId| match cx.kind(t) {
+        TermKind::Bool(b) => Some(*b),
+        _ => None,
+    };
+    let r = match op {
+        Op::Not => val(args[0]).map(|b| !b),
+        Op::And if args.iter().any(|&a| val(a) == Some(false)) => Some(false),
+        Op::Or if args.iter().any(|&a| val(a) == Some(true)) => Some(true),
+        Op::And | Op::Or if args.iter().all(|&a| val(a).is_some()) => Some(*op == Op::And),
+        Op::Implies if args.len() == 2 => match (val(args[0]), val(args[1])) {
+            (Some(false), _) | (_, Some(true)) => Some(true),
+            (Some(true), _) => return Some(args[1]),
+            _ => None,
+        },
+        _ => None,
+    };
+    r.map(|b| cx.mk_bool(b))
+}
+
 fn out_is_qf(cx: &Context, t: TermId, _vars: &[VarId]) -> bool {
     !matches!(cx.kind(t), TermKind::Binder(..))
 }
@@ -465,7 +511,8 @@ impl TermPass for CooperQe {
                     if new_args[..] == args[..] {
                         u
                     } else {
-                        cx.mk_app(op, new_args).unwrap_or(u)
+                        fold_bool(cx, &op, &new_args)
+                            .unwrap_or_else(|| cx.mk_app(op, new_args).unwrap_or(u))
                     }
                 }
                 TermKind::Annot(inner, attrs) => {
