@@ -19,5 +19,6 @@ if ! command -v cvc5 >/dev/null 2>&1; then
 fi
 # The plotting library the benchmark harness uses.
 python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check matplotlib
+command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
 echo "solvers: $(z3 --version); $(cvc5 --version | head -n1)"

@@ -958,7 +958,9 @@ impl Converter {
                             AttrShape::Raw(s) => AttrValue::Raw(s),
                             AttrShape::Named(s) => {
                                 self.set_global(s, Global::Named(inner));
-                                AttrValue::Raw(s)
+                                // Raw values print verbatim: keep the bars.
+                                let quoted = crate::print::quote_symbol(self.cx.sym_name(s));
+                                AttrValue::Raw(self.cx.sym(&quoted))
                             }
                         };
                         out.push(Attr { key, value });
@@ -1109,6 +1111,14 @@ impl Converter {
             Op::Uf(f) => Op::Uf(self.resolve_overload(f, &args)),
             op => op,
         };
+        // `(- 5)` and z3's `-5` are the same literal.
+        if op == Op::Neg {
+            match self.cx.kind(args[0]).clone() {
+                TermKind::Int(n) => return Ok(self.cx.mk_int(-n)),
+                TermKind::Real(r) => return Ok(self.cx.mk_real(-r)),
+                _ => {}
+            }
+        }
         if let Op::Other(head) = &op {
             // `((as f S) args)`: the qualification fixes the result sort.
             let text = self.cx.sym_name(*head).to_string();

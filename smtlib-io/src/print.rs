@@ -133,11 +133,44 @@ enum Item {
     Bind(TermId, String),
     /// Leave a scope: forget its let names and variables.
     Exit(Vec<TermId>, Vec<VarId>),
+    /// Pattern terms follow (or end): solvers reject `let` names inside
+    /// `:pattern`, so they are printed in full.
+    PatternsBegin,
+    PatternsEnd,
 }
 
 struct RootInfo {
     fv: HashMap<TermId, Rc<[VarId]>>,
     refs: HashMap<TermId, u32>,
+    sizes: HashMap<TermId, u64>,
+}
+
+/// Terms smaller than this (in tree nodes) print inline even when shared:
+/// a `let` would be longer than the term.
+const MIN_LET_SIZE: u64 = 4;
+
+/// Tree size (AST nodes, shared subterms counted at each use, saturating)
+/// of every term below `root`.
+pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+    let mut stack = vec![(root, false)];
+    while let Some((u, done)) = stack.pop() {
+        if memo.contains_key(&u) {
+            continue;
+        }
+        let kids = cx.children(u);
+        if done {
+            let s = kids.iter().fold(1u64, |acc, k| acc.saturating_add(memo[k]));
+            memo.insert(u, s);
+        } else {
+            stack.push((u, true));
+            for k in kids {
+                if !memo.contains_key(&k) {
+                    stack.push((k, false));
+                }
+            }
+        }
+    }
+    memo[&root]
 }
 
 /// Sorted union of sorted variable sets, sharing when one set covers all.
@@ -183,6 +216,8 @@ pub struct Printer<'c> {
     cx: &'c Context,
     var_names: HashMap<VarId, String>,
     used: HashSet<String>,
+    /// Next suffix to try per base name, so fresh names cost O(1) amortised.
+    next_suffix: HashMap<String, usize>,
 }
 
 impl<'c> Printer<'c> {
@@ -195,14 +230,15 @@ impl<'c> Printer<'c> {
             cx,
             var_names: HashMap::new(),
             used,
+            next_suffix: HashMap::new(),
         }
     }
 
     fn fresh(&mut self, base: &str) -> String {
         let mut name = base.to_string();
-        let mut k = 0;
+        let k = self.next_suffix.entry(base.to_string()).or_insert(0);
         while self.used.contains(&name) {
-            k += 1;
+            *k += 1;
             name = format!("{base}!{k}");
         }
         self.used.insert(name.clone());
@@ -305,14 +341,23 @@ impl<'c> Printer<'c> {
                 continue;
             }
             stack.push((t, true));
-            for c in cx.children(t) {
+            // Pattern terms print in full, so they do not count as uses.
+            let used = match cx.kind(t) {
+                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => vec![*b],
+                _ => cx.children(t),
+            };
+            for c in used {
                 *refs.entry(c).or_default() += 1;
+            }
+            for c in cx.children(t) {
                 if !fv.contains_key(&c) {
                     stack.push((c, false));
                 }
             }
         }
-        RootInfo { fv, refs }
+        let mut sizes = HashMap::new();
+        crate::print::tree_sizes(cx, root, &mut sizes);
+        RootInfo { fv, refs, sizes }
     }
 
     /// Shared subterms to bind with `let` on entry to a scope: those whose
@@ -332,7 +377,7 @@ impl<'c> Printer<'c> {
             let f = &info.fv[&t];
             let shared = info.refs.get(&t).copied().unwrap_or(0) > 1;
             let shape = !matches!(cx.kind(t), TermKind::Annot(..) | TermKind::Var(_))
-                && !cx.children(t).is_empty();
+                && info.sizes[&t] >= MIN_LET_SIZE;
             shared
                 && shape
                 && f.iter().all(|v| in_scope.contains(v))
@@ -395,6 +440,7 @@ impl<'c> Printer<'c> {
         let mut lets: HashMap<TermId, String> = HashMap::new();
         let mut in_scope: HashSet<VarId> = HashSet::new();
         let mut stack = vec![Item::Scope(root, Vec::new())];
+        let mut in_patterns = 0usize;
         while let Some(item) = stack.pop() {
             let t = match item {
                 Item::Str(s) => {
@@ -442,11 +488,21 @@ impl<'c> Printer<'c> {
                     }
                     continue;
                 }
+                Item::PatternsBegin => {
+                    in_patterns += 1;
+                    continue;
+                }
+                Item::PatternsEnd => {
+                    in_patterns -= 1;
+                    continue;
+                }
                 Item::Term(t) => t,
             };
-            if let Some(name) = lets.get(&t) {
-                out.push_str(name);
-                continue;
+            if in_patterns == 0 {
+                if let Some(name) = lets.get(&t) {
+                    out.push_str(name);
+                    continue;
+                }
             }
             let cx = self.cx;
             match cx.kind(t) {
@@ -531,6 +587,7 @@ impl<'c> Printer<'c> {
                 AttrValue::Raw(s) => stack.push(Item::Text(format!(" {}", cx.sym_name(*s)))),
                 AttrValue::Terms(ts) => {
                     let is_pattern = cx.sym_name(a.key) == ":pattern";
+                    stack.push(Item::PatternsEnd);
                     if is_pattern {
                         stack.push(Item::Str(")"));
                     }
@@ -541,6 +598,7 @@ impl<'c> Printer<'c> {
                         }
                     }
                     stack.push(Item::Str(if is_pattern { " (" } else { " " }));
+                    stack.push(Item::PatternsBegin);
                 }
             }
             stack.push(Item::Text(format!(" {}", cx.sym_name(a.key))));

@@ -1,0 +1,249 @@
+//! The `vcsimp` binary's contract: exit codes, error messages with
+//! positions, no partial output, stdin/stdout and `-o`.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+fn vcsimp(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run vcsimp");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("vcsimp-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+const GOOD: &str = "(set-logic UFLIA)\n(declare-fun f (Int) Int)\n(assert (forall ((x Int)) (! (> (f x) 0) :pattern ((f x)))))\n(check-sat)\n";
+
+#[test]
+fn reads_stdin_and_writes_stdout() {
+    for args in [&[][..], &["-"][..], &["--passes", "none"][..]] {
+        let o = vcsimp(args, GOOD);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let out = String::from_utf8(o.stdout).unwrap();
+        assert!(out.contains(":pattern ((f x))"), "{out}");
+        assert!(out.ends_with("(check-sat)\n"));
+    }
+}
+
+/// Every kind of bad input: exit 1, `path:line:col: error:` on stderr,
+/// nothing on stdout, and no `-o` file.
+#[test]
+fn bad_input_is_a_positioned_error_with_no_output() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "unbalanced",
+            "(declare-const x Int)\n(assert (> x 0)\n",
+            "bad.smt2:2:1: error: unbalanced",
+        ),
+        (
+            "extra paren",
+            "(check-sat))\n",
+            "bad.smt2:1:12: error: unexpected ')'",
+        ),
+        (
+            "stray token",
+            "(check-sat)\n  #\n(exit)\n",
+            "bad.smt2:2:3: error:",
+        ),
+        (
+            "bad string",
+            "(echo \"abc)\n",
+            "bad.smt2:1:7: error: unterminated string",
+        ),
+        (
+            "bad quoted symbol",
+            "(declare-const |x Int)\n",
+            "bad.smt2:1:16: error: unterminated quoted symbol",
+        ),
+        (
+            "not a command",
+            "x\n",
+            "bad.smt2:1:1: error: expected a command",
+        ),
+        (
+            "malformed declare-fun",
+            "(declare-fun f Int)\n",
+            "bad.smt2:1:1: error: declare-fun expects 3",
+        ),
+        (
+            "malformed let",
+            "(declare-const x Int)\n(assert (let ((y)) y))\n",
+            "bad.smt2:2:15: error: expected (name term)",
+        ),
+        (
+            "keyword as term",
+            "(assert :k)\n",
+            "bad.smt2:1:9: error: a keyword is not a term",
+        ),
+        (
+            "bad binder",
+            "(assert (forall () true))\n",
+            "bad.smt2:1:17: error: a binder needs at least one variable",
+        ),
+        (
+            "bad numeral",
+            "(push 1x)\n",
+            "bad.smt2:1:7: error: a symbol may not start with a digit",
+        ),
+    ];
+    let dir = temp_dir("bad");
+    let input = dir.join("bad.smt2");
+    let output = dir.join("out.smt2");
+    for (name, text, want) in cases {
+        std::fs::write(&input, text).unwrap();
+        let o = vcsimp(
+            &[input.to_str().unwrap(), "-o", output.to_str().unwrap()],
+            "",
+        );
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{name}: wrote to stdout");
+        assert!(!output.exists(), "{name}: left an output file");
+        let err = stderr(&o);
+        let want = want.replace("bad.smt2", input.to_str().unwrap());
+        assert!(
+            err.starts_with(&want),
+            "{name}: got {err:?}, want prefix {want:?}"
+        );
+    }
+}
+
+#[test]
+fn invalid_utf8_is_an_error() {
+    let dir = temp_dir("utf8");
+    let input = dir.join("bin.smt2");
+    std::fs::write(&input, b"(check-sat)\n(echo \"\xff\")\n").unwrap();
+    let o = vcsimp(&[input.to_str().unwrap()], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(":2:8: error: input is not valid UTF-8"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(o.stdout.is_empty());
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let o = vcsimp(&["/nonexistent/x.smt2"], "");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).starts_with("/nonexistent/x.smt2: error: cannot read input"));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    for args in [
+        &["--passes", "no-such-pass"][..],
+        &["--timeout", "-1"][..],
+        &["--bogus-flag"][..],
+        &["a", "b"][..],
+    ] {
+        let o = vcsimp(args, "");
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty());
+    }
+}
+
+#[test]
+fn help_lists_passes_and_the_model_guarantee() {
+    let o = vcsimp(&["--help"], "");
+    assert!(o.status.success());
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("PASSES"), "{out}");
+    assert!(out.contains("get-model"), "{out}");
+}
+
+#[test]
+fn output_file_and_stats() {
+    let dir = temp_dir("out");
+    let input = dir.join("in.smt2");
+    let output = dir.join("out.smt2");
+    let json = dir.join("stats.json");
+    std::fs::write(&input, GOOD).unwrap();
+    let o = vcsimp(
+        &[
+            input.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+            "--stats",
+            "--stats-json",
+            json.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    assert!(std::fs::read_to_string(&output)
+        .unwrap()
+        .contains("(check-sat)"));
+    assert!(stderr(&o).contains("AST nodes"), "{}", stderr(&o));
+    let j = std::fs::read_to_string(&json).unwrap();
+    for key in [
+        "\"input_nodes\"",
+        "\"output_nodes\"",
+        "\"passes\"",
+        "\"stop_reason\"",
+        "\"total_seconds\"",
+    ] {
+        assert!(j.contains(key), "{key} missing in {j}");
+    }
+}
+
+#[test]
+fn unreadable_commands_pass_through_with_a_warning() {
+    let text = "(declare-fun s (Int) Real)\n(assert (> (sin 1.0) 0.0))\n(check-sat)\n";
+    let o = vcsimp(&[], text);
+    assert!(o.status.success());
+    assert!(stderr(&o).contains("kept verbatim"), "{}", stderr(&o));
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), text);
+}
+
+/// Regression inputs that once crashed or hung (see tests/no_panic/): each
+/// must give output or a clean error, never a panic.
+#[test]
+fn no_panic_regressions() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/no_panic");
+    let mut n = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let p = entry.unwrap().path();
+        if p.extension().is_some_and(|e| e == "smt2") {
+            n += 1;
+            let o = vcsimp(&[p.to_str().unwrap(), "--timeout", "20"], "");
+            assert!(
+                matches!(o.status.code(), Some(0) | Some(1)),
+                "{}: {}",
+                p.display(),
+                stderr(&o)
+            );
+            if o.status.code() == Some(1) {
+                assert!(
+                    stderr(&o).contains(": error: "),
+                    "{}: {}",
+                    p.display(),
+                    stderr(&o)
+                );
+            }
+        }
+    }
+    assert!(n > 0);
+}

@@ -1,0 +1,126 @@
+//! Helpers shared by the integration tests: locating `../shared`, running
+//! real solvers with time limits.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// `../shared/zoo` beside the repository, if present.
+pub fn zoo_dir() -> Option<PathBuf> {
+    let d = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/zoo");
+    d.join("BASELINE.tsv").exists().then_some(d)
+}
+
+pub fn repo_root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+/// The solver executable: pyenv shims (how pip installs z3 here) cost a
+/// bash and a pyenv start per call, so resolve the real binary once.
+pub fn solver_path(tool: &str) -> String {
+    static CACHE: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+    let mut cache = CACHE.lock().unwrap();
+    if let Some((_, p)) = cache.iter().find(|(t, _)| t == tool) {
+        return p.clone();
+    }
+    let resolved = Command::new("pyenv")
+        .args(["which", tool])
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| tool.to_string());
+    cache.push((tool.to_string(), resolved.clone()));
+    resolved
+}
+
+/// Run `z3` (or another solver) on `script` given on stdin, killed after
+/// `limit`. Returns its stdout, or None if it could not run or timed out.
+pub fn run_solver(cmd: &[&str], script: &str, limit: Duration) -> Option<String> {
+    let mut child = Command::new(solver_path(cmd[0]))
+        .args(&cmd[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    let mut stdin = child.stdin.take()?;
+    let script = script.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(script.as_bytes());
+    });
+    let start = std::time::Instant::now();
+    loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break,
+            Ok(None) if start.elapsed() > limit => {
+                let _ = child.kill();
+                let _ = child.wait();
+                let _ = writer.join();
+                return None;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
+            Err(_) => return None,
+        }
+    }
+    let _ = writer.join();
+    let out = child.wait_with_output().ok()?;
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+/// The check-sat answers in a solver's output, in order.
+pub fn answers(out: &str) -> Vec<String> {
+    out.lines()
+        .map(str::trim)
+        .filter(|l| matches!(*l, "sat" | "unsat" | "unknown"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// True if the solver output reports an error.
+pub fn has_error(out: &str) -> bool {
+    out.lines().any(|l| l.trim_start().starts_with("(error"))
+}
+
+/// z3 must be on PATH for solver-backed tests; CI installs it.
+pub fn require(tool: &str) {
+    let ok = Command::new(solver_path(tool))
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    assert!(
+        ok,
+        "{tool} not found on PATH: run scripts/install-solvers.sh"
+    );
+}
+
+/// Map `f` over `items` on `threads` worker threads, keeping order.
+pub fn par_map<T: Sync, R: Send>(
+    items: &[T],
+    threads: usize,
+    f: impl Fn(&T) -> R + Sync,
+) -> Vec<R> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let results: Vec<std::sync::Mutex<Option<R>>> =
+        items.iter().map(|_| std::sync::Mutex::new(None)).collect();
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+                if i >= items.len() {
+                    break;
+                }
+                let r = f(&items[i]);
+                *results[i].lock().unwrap() = Some(r);
+            });
+        }
+    });
+    results
+        .into_iter()
+        .map(|m| m.into_inner().unwrap().unwrap())
+        .collect()
+}
