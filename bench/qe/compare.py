@@ -70,6 +70,13 @@ class Gen:
         self.next_var = 0
 
     def linear(self, scope):
+        if self.r.randrange(10) == 0:
+            op = self.r.choice(["div", "mod"])
+            k = self.r.choice([2, 3, -2])
+            return f"(+ ({op} {self.linear_plain(scope)} {k}) {self.r.randint(-2, 2)})"
+        return self.linear_plain(scope)
+
+    def linear_plain(self, scope):
         parts = []
         for _ in range(self.r.randint(1, 3)):
             c = self.r.randint(-3, 3)
