@@ -246,7 +246,8 @@ impl Walker {
                     None if self.hyps.iter().any(|(_, g)| g.is_some()) => {
                         let all = self.all_hyps();
                         match simp_atom(cx, t, &all) {
-                            Some(r) => {
+                            // A constant only restates a synthetic guard.
+                            Some(r) if !matches!(cx.kind(r), TermKind::Bool(_)) => {
                                 for u in self.guard_used.iter_mut() {
                                     *u = true;
                                 }
@@ -257,7 +258,7 @@ impl Walker {
                                 });
                                 r
                             }
-                            None => t,
+                            _ => t,
                         }
                     }
                     None => t,

@@ -401,3 +401,76 @@ pub(crate) fn conjuncts(cx: &Context, t: TermId) -> Vec<TermId> {
         _ => vec![t],
     }
 }
+
+/// Normalise the arithmetic of `t`: `Int` comparisons are printed from
+/// their polynomial (constant ones become `true`/`false`), `Int` arguments
+/// of functions and `select` are put in polynomial normal form. Binders
+/// are entered. The result is equivalent.
+pub(crate) fn norm(cx: &mut Context, t: TermId) -> TermId {
+    fn go(cx: &mut Context, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
+        if let Some(&r) = memo.get(&t) {
+            return r;
+        }
+        let r = match cx.kind(t).clone() {
+            TermKind::App(op, args) => {
+                if let Some((rel, p)) = int_cmp(cx, t) {
+                    let p = p.map_atoms(|&a| a);
+                    let atoms_new: HashMap<TermId, TermId> = p
+                        .atoms()
+                        .into_iter()
+                        .map(|a| (a, go(cx, a, memo)))
+                        .collect();
+                    let p = p.map_atoms(|a| atoms_new[a]);
+                    mk_cmp(cx, rel, &p)
+                } else {
+                    let new: Vec<TermId> = args
+                        .iter()
+                        .map(|&a| {
+                            let a2 = go(cx, a, memo);
+                            let arith = matches!(
+                                cx.kind(a2),
+                                TermKind::App(Op::Add | Op::Sub | Op::Mul | Op::Neg, _)
+                            );
+                            if arith
+                                && cx.sort_of(a2) == cx.int_sort()
+                                && !matches!(op, Op::Add | Op::Sub | Op::Mul | Op::Neg)
+                            {
+                                let p = poly::from_term(cx, a2);
+                                poly::to_term(cx, &p)
+                            } else {
+                                a2
+                            }
+                        })
+                        .collect();
+                    let r = if new[..] == args[..] {
+                        t
+                    } else {
+                        cx.mk_app(op.clone(), new).unwrap_or(t)
+                    };
+                    match (op, cx.kind(r).clone()) {
+                        (Op::Eq, TermKind::App(Op::Eq, a)) if a.len() == 2 && a[0] == a[1] => {
+                            cx.mk_bool(true)
+                        }
+                        (Op::And, TermKind::App(Op::And, a)) => and(cx, a.to_vec()),
+                        (Op::Or, TermKind::App(Op::Or, a)) => or(cx, a.to_vec()),
+                        (Op::Not, TermKind::App(Op::Not, a)) => not(cx, a[0]),
+                        _ => r,
+                    }
+                }
+            }
+            TermKind::Binder(k, vs, body, attrs) => {
+                let nb = go(cx, body, memo);
+                if nb == body {
+                    t
+                } else {
+                    let _ = attrs;
+                    quant(cx, k, vs.to_vec(), nb)
+                }
+            }
+            _ => t,
+        };
+        memo.insert(t, r);
+        r
+    }
+    go(cx, t, &mut HashMap::new())
+}

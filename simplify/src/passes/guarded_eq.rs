@@ -1,0 +1,826 @@
+//! Guarded-equality rewriting (section 4.2, formulas (4)/(5)) and
+//! ElimAssign (section 4.1) as one pass, `guarded-eq` (alias
+//! `elim-assign`).
+//!
+//! **Rules.** From every fact of the shape
+//! `∀x̄. γ1 ⇒ … ⇒ (f(x1..xn) = s' ∧ …)` (nested `forall`/`=>`/`and`, the
+//! arguments of `f` distinct variables covering `x̄`, `f` of arity >= 1 or
+//! an array `select`) the pass takes the rule `γ ⇒ f(x̄) = s'`. The
+//! per-thread assign form `∀t. g ⇒ ((c ∧ f(t) = e1) ∨ (¬c ∧ f(t) = e2))`
+//! gives two rules with guards `g ∧ c` and `g ∧ ¬c` (each disjunct's
+//! conditions contradict the other's, so each rule follows from the fact).
+//! Definitions given to [`GuardedEq::with_definitions`] (`define-fun`) are
+//! unguarded rules, and `select (store a i v) j` is rewritten by the
+//! two-case rule with guard `i = j`.
+//!
+//! **Rewriting.** An occurrence `f(t̄)` inside an atom `φ` (a maximal
+//! non-connective Bool subterm) becomes formula (5) with the one-point
+//! rule applied (`x̄ := t̄`): `(γ[t̄] ∧ φ(s'[t̄])) ∨ (¬γ[t̄] ∧ φ(f(t̄)))`.
+//! By the fact, this is *equivalent* to `φ(f(t̄))` (the facts stay in the
+//! output). When the hypotheses holding at the atom's position (enclosing
+//! `=>` hypotheses, earlier conjuncts, negated earlier disjuncts, facts;
+//! see SimpAffine for why that is polarity-independent) decide `γ[t̄]`,
+//! syntactically or by the bound analysis, the cases collapse.
+//!
+//! **ElimAssign, shared arrays.** The shared-array form (1),
+//! `∀n. (∃t. W(t,n) ∧ b2(n) = v(t)) ∨ ((∀t. ¬W(t,n)) ∧ b2(n) = b1(n))`,
+//! does *not* in general make `φ(b2(u))` equivalent to either the paper's
+//! `∀t. W(t,u) ⇒ φ(v(t))` form (2) or the exists form
+//! `∃t. W(t,u) ∧ φ(v(t))`: if two threads write different values to `u`
+//! (a race), the fact only says that `b2(u)` is *one* of them; then the
+//! ∀ form is stronger and the ∃ form weaker than `φ(b2(u))`. Both are
+//! equivalent to it exactly when the writer is unique. The pass therefore
+//! rewrites only when it can show uniqueness: after rewriting `W` with the
+//! other facts' rules (e.g. `i2(t) = N*l + t`), `W` must contain a conjunct
+//! `idx(t) = n` with `idx` linear in the single thread variable `t` with
+//! coefficient ±1, so `t` is determined: `t* = ±(n - rest)`. Then
+//! `∃t. W(t,u) ≡ W(t*,u)`, and `φ(b2(u)) ≡ (W(t*,u) ∧ φ(v(t*))) ∨
+//! (¬W(t*,u) ∧ φ(b1(u)))`, quantifier-free. Otherwise the occurrence is
+//! left alone.
+//!
+//! **Termination.** Each atom is rewritten at most `depth` times along any
+//! chain (the per-fact depth budget; the kept `f(t̄)` of the second case is
+//! never rewritten again by the same rule), rewriting stops when the global
+//! [`Budget`](crate::pass::Budget) expires or a result would exceed its
+//! node limit; every intermediate result is equivalent, so stopping early
+//! is correct.
+
+use super::bounds::{atom_as_bound, implied};
+use super::util::{self, and, conjuncts, int_cmp, mk_cmp, not, or, Rel};
+use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::poly::{self, Poly};
+use crate::size::tree_size;
+use num_bigint::BigInt;
+use num_traits::{One, Signed};
+use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind, VarId};
+use std::collections::{HashMap, HashSet};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Head {
+    Fun(FunId),
+    /// `select` from this array term.
+    Select(TermId),
+}
+
+/// `guards ⇒ head(vars) = rhs`.
+#[derive(Clone, Debug)]
+struct Rule {
+    head: Head,
+    vars: Vec<VarId>,
+    guards: Vec<TermId>,
+    rhs: TermId,
+    /// Index of the fact it comes from (`usize::MAX` for definitions).
+    fact: usize,
+}
+
+/// The shared-array assign form (1).
+#[derive(Clone, Debug)]
+struct Shared {
+    head: FunId,
+    n: VarId,
+    t: VarId,
+    conds: Vec<TermId>,
+    value: TermId,
+    old: TermId,
+    fact: usize,
+}
+
+/// The `guarded-eq` pass (also registered as `elim-assign`).
+#[derive(Clone, Debug)]
+pub struct GuardedEq {
+    /// Maximal number of rewrites along one chain of an atom.
+    pub depth: usize,
+    /// `define-fun` definitions: function, parameters, body.
+    pub definitions: Vec<(FunId, Vec<VarId>, TermId)>,
+    /// Occurrences rewritten so far.
+    pub rewrites: usize,
+    name: &'static str,
+}
+
+impl Default for GuardedEq {
+    fn default() -> Self {
+        GuardedEq {
+            depth: 6,
+            definitions: Vec::new(),
+            rewrites: 0,
+            name: "guarded-eq",
+        }
+    }
+}
+
+impl GuardedEq {
+    /// The same pass under the name `elim-assign`.
+    pub fn elim_assign() -> Self {
+        GuardedEq {
+            name: "elim-assign",
+            ..GuardedEq::default()
+        }
+    }
+
+    /// Also rewrite with these `define-fun` definitions.
+    pub fn with_definitions(mut self, defs: Vec<(FunId, Vec<VarId>, TermId)>) -> Self {
+        self.definitions = defs;
+        self
+    }
+}
+
+impl TermPass for GuardedEq {
+    fn name(&self) -> &'static str {
+        self.name
+    }
+
+    fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        let mut rules = Vec::new();
+        let mut shared = Vec::new();
+        for (i, &f) in ctx.facts.iter().enumerate() {
+            collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
+        }
+        for (f, params, body) in &self.definitions {
+            if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
+                rules.push(Rule {
+                    head: Head::Fun(*f),
+                    vars: params.clone(),
+                    guards: Vec::new(),
+                    rhs: *body,
+                    fact: usize::MAX,
+                });
+            }
+        }
+        if rules.is_empty() && shared.is_empty() && !has_store(cx, t) {
+            return None;
+        }
+        // If `t` is itself a shared assign, keep its `f(n) = old` atom so
+        // that it stays recognisable (it is still rewritten elsewhere).
+        let mut protected = HashSet::new();
+        {
+            let (mut r2, mut s2) = (Vec::new(), Vec::new());
+            collect(cx, t, usize::MAX, Vec::new(), Vec::new(), &mut r2, &mut s2);
+            for s in s2 {
+                let nt = cx.mk_var(s.n);
+                if let Ok(fl) = cx.mk_app(Op::Uf(s.head), vec![nt]) {
+                    for pair in [vec![fl, s.old], vec![s.old, fl]] {
+                        if let Ok(e) = cx.mk_app(Op::Eq, pair) {
+                            protected.insert(e);
+                        }
+                    }
+                }
+            }
+        }
+        // Rewrite the write conditions of shared assigns with the rules of
+        // the *other* facts (never a fact with itself).
+        let mut eng = Engine {
+            rules,
+            shared: Vec::new(),
+            hyps: ctx.facts.to_vec(),
+            trace: Vec::new(),
+            budget_nodes: ctx.budget.max_term_nodes,
+            exclude_fact: None,
+            protected,
+        };
+        for mut s in shared {
+            eng.exclude_fact = Some(s.fact);
+            let saved = std::mem::take(&mut eng.hyps);
+            let conds = and(cx, s.conds.clone());
+            let c2 = eng.rw(cx, conds, ctx, self.depth, &HashSet::new());
+            eng.hyps = saved;
+            s.conds = conjuncts(cx, c2);
+            eng.shared.push(s);
+        }
+        eng.exclude_fact = None;
+        eng.trace.clear();
+        let r = eng.rw(cx, t, ctx, self.depth, &HashSet::new());
+        self.rewrites += eng.trace.len();
+        ctx.trace.extend(eng.trace);
+        (r != t).then_some(r)
+    }
+}
+
+fn has_store(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::App(Op::Store, _))
+        || cx.children(t).into_iter().any(|c| has_store(cx, c))
+}
+
+/// Collect rules from a fact.
+fn collect(
+    cx: &mut Context,
+    f: TermId,
+    fact: usize,
+    vars: Vec<VarId>,
+    guards: Vec<TermId>,
+    rules: &mut Vec<Rule>,
+    shared: &mut Vec<Shared>,
+) {
+    match cx.kind(f).clone() {
+        TermKind::Binder(BinderKind::Forall, vs, body, _) => {
+            if vs.len() == 1 && guards.is_empty() && vars.is_empty() {
+                if let Some(s) = shared_form(cx, vs[0], body, fact) {
+                    shared.push(s);
+                    return;
+                }
+            }
+            let mut v = vars;
+            v.extend(vs.iter().copied());
+            collect(cx, body, fact, v, guards, rules, shared);
+        }
+        TermKind::App(Op::Implies, args) => {
+            let n = args.len();
+            let mut g = guards;
+            for &h in &args[..n - 1] {
+                g.extend(conjuncts(cx, h));
+            }
+            collect(cx, args[n - 1], fact, vars, g, rules, shared);
+        }
+        TermKind::App(Op::And, args) => {
+            for &a in args.iter() {
+                collect(cx, a, fact, vars.clone(), guards.clone(), rules, shared);
+            }
+        }
+        TermKind::App(Op::Or, args) => {
+            // Per-thread assign: disjuncts (conds ∧ f(x̄) = e) whose
+            // conditions pairwise contradict.
+            let parts: Vec<Vec<TermId>> = args.iter().map(|&a| conjuncts(cx, a)).collect();
+            for (i, p) in parts.iter().enumerate() {
+                let exclusive = parts.iter().enumerate().all(|(j, q)| {
+                    j == i
+                        || p.iter().any(|&c| {
+                            q.iter()
+                                .any(|&d| is_negation(cx, c, d) || is_negation(cx, d, c))
+                        })
+                });
+                if !exclusive {
+                    continue;
+                }
+                for &eq in p {
+                    let mut g = guards.clone();
+                    g.extend(p.iter().copied().filter(|&c| c != eq));
+                    if let Some(r) = as_rule(cx, eq, &vars, &g, fact) {
+                        rules.push(r);
+                    }
+                }
+            }
+        }
+        TermKind::App(Op::Eq, _) => {
+            if let Some(r) = as_rule(cx, f, &vars, &guards, fact) {
+                rules.push(r);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
+    matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b)
+}
+
+fn as_rule(
+    cx: &Context,
+    eq: TermId,
+    vars: &[VarId],
+    guards: &[TermId],
+    fact: usize,
+) -> Option<Rule> {
+    let TermKind::App(Op::Eq, args) = cx.kind(eq) else {
+        return None;
+    };
+    if args.len() != 2 {
+        return None;
+    }
+    for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+        let (head, largs) = match cx.kind(l) {
+            TermKind::App(Op::Uf(f), a)
+                if !a.is_empty() || (vars.is_empty() && guards.is_empty()) =>
+            {
+                (Head::Fun(*f), a.to_vec())
+            }
+            TermKind::App(Op::Select, a) if util::free_vars(cx, a[0]).is_empty() => {
+                (Head::Select(a[0]), vec![a[1]])
+            }
+            _ => continue,
+        };
+        let mut vs = Vec::new();
+        for &a in &largs {
+            match cx.kind(a) {
+                TermKind::Var(v) if vars.contains(v) && !vs.contains(v) => vs.push(*v),
+                _ => break,
+            }
+        }
+        if vs.len() != largs.len() || vars.iter().any(|v| !vs.contains(v)) {
+            continue;
+        }
+        // The right side must not be the head applied again (no loops).
+        if contains_head(cx, r, &head) {
+            continue;
+        }
+        return Some(Rule {
+            head,
+            vars: vs,
+            guards: guards.to_vec(),
+            rhs: r,
+            fact,
+        });
+    }
+    None
+}
+
+fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
+    let here = match (cx.kind(t), h) {
+        (TermKind::App(Op::Uf(f), _), Head::Fun(g)) => f == g,
+        (TermKind::App(Op::Select, a), Head::Select(b)) => a[0] == *b,
+        _ => false,
+    };
+    here || cx.children(t).into_iter().any(|c| contains_head(cx, c, h))
+}
+
+/// Recognise `(∃t. W ∧ f(n) = v) ∨ ((∀t'. ¬W') ∧ f(n) = old)`.
+fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize) -> Option<Shared> {
+    let TermKind::App(Op::Or, args) = cx.kind(body).clone() else {
+        return None;
+    };
+    if args.len() != 2 {
+        return None;
+    }
+    let TermKind::Binder(BinderKind::Exists, ts, ebody, _) = cx.kind(args[0]).clone() else {
+        return None;
+    };
+    if ts.len() != 1 {
+        return None;
+    }
+    let nt = cx.mk_var(n);
+    let mut conds = Vec::new();
+    let mut head_val = None;
+    for c in conjuncts(cx, ebody) {
+        if let TermKind::App(Op::Eq, a) = cx.kind(c) {
+            for (l, r) in [(a[0], a[1]), (a[1], a[0])] {
+                if let TermKind::App(Op::Uf(f), fa) = cx.kind(l) {
+                    if fa.len() == 1 && fa[0] == nt && head_val.is_none() {
+                        head_val = Some((*f, r));
+                    }
+                }
+            }
+            if head_val.is_some_and(|(_, r)| a.contains(&r)) && a.contains(&nt) {
+                // the equality f(n) = v itself
+            }
+        }
+        conds.push(c);
+    }
+    let (f, value) = head_val?;
+    let f_n = cx.mk_app(Op::Uf(f), vec![nt]).ok()?;
+    conds.retain(|&c| !matches!(cx.kind(c), TermKind::App(Op::Eq, a) if a.contains(&f_n)));
+    // Second disjunct.
+    let parts = conjuncts(cx, args[1]);
+    if parts.len() != 2 {
+        return None;
+    }
+    let mut old = None;
+    let mut ok_forall = false;
+    for &p in &parts {
+        match cx.kind(p).clone() {
+            TermKind::App(Op::Eq, a) if a.contains(&f_n) => {
+                old = Some(if a[0] == f_n { a[1] } else { a[0] });
+            }
+            TermKind::Binder(BinderKind::Forall, ts2, b2, _) if ts2.len() == 1 => {
+                let TermKind::App(Op::Not, nb) = cx.kind(b2).clone() else {
+                    return None;
+                };
+                let t1 = cx.mk_var(ts[0]);
+                let m: HashMap<VarId, TermId> = [(ts2[0], t1)].into_iter().collect();
+                let w2 = util::subst(cx, nb[0], &m);
+                let mut a: Vec<TermId> = conjuncts(cx, w2);
+                let mut b = conds.clone();
+                a.sort();
+                b.sort();
+                ok_forall = a == b;
+            }
+            _ => return None,
+        }
+    }
+    if !ok_forall {
+        return None;
+    }
+    let old = old?;
+    if contains_head(cx, value, &Head::Fun(f)) {
+        return None;
+    }
+    Some(Shared {
+        head: f,
+        n,
+        t: ts[0],
+        conds,
+        value,
+        old,
+        fact,
+    })
+}
+
+struct Engine {
+    rules: Vec<Rule>,
+    shared: Vec<Shared>,
+    hyps: Vec<TermId>,
+    trace: Vec<TraceEvent>,
+    budget_nodes: u64,
+    exclude_fact: Option<usize>,
+    protected: HashSet<TermId>,
+}
+
+/// What to do with one occurrence.
+enum Hit {
+    /// guard, then-value (replaces the occurrence), else-term (replaces the
+    /// occurrence in the second case; `None`: keep it, blocked).
+    Case(TermId, TermId, Option<TermId>),
+}
+
+impl Engine {
+    fn with<T>(&mut self, hs: &[TermId], f: impl FnOnce(&mut Engine) -> T) -> T {
+        let n = self.hyps.len();
+        self.hyps.extend_from_slice(hs);
+        let r = f(self);
+        self.hyps.truncate(n);
+        r
+    }
+
+    fn rw(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        if ctx.budget.expired() || cx.sort_of(t) != cx.bool_sort() {
+            return t;
+        }
+        match cx.kind(t).clone() {
+            TermKind::App(Op::And, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev = args[..i].to_vec();
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    and(cx, out)
+                }
+            }
+            TermKind::App(Op::Or, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    or(cx, out)
+                }
+            }
+            TermKind::App(Op::Implies, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let prev = args[..i].to_vec();
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    let (c, hs) = out.split_last().unwrap();
+                    let h = and(cx, hs.to_vec());
+                    util::implies(cx, h, *c)
+                }
+            }
+            TermKind::App(Op::Not, args) => {
+                let a = self.rw(cx, args[0], ctx, fuel, blocked);
+                if a == args[0] {
+                    t
+                } else {
+                    not(cx, a)
+                }
+            }
+            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, _) => {
+                let nb = self.rw(cx, body, ctx, fuel, blocked);
+                if nb == body {
+                    t
+                } else {
+                    cx.mk_binder(k, vs, nb, Box::new([])).unwrap_or(t)
+                }
+            }
+            TermKind::Annot(body, attrs) => {
+                let nb = self.rw(cx, body, ctx, fuel, blocked);
+                if nb == body {
+                    t
+                } else {
+                    cx.mk_annot(nb, attrs)
+                }
+            }
+            TermKind::App(..) if fuel > 0 && !self.protected.contains(&t) => {
+                self.atom(cx, t, ctx, fuel, blocked)
+            }
+            _ => t,
+        }
+    }
+
+    /// Rewrite one occurrence in the atom `phi`, then continue on the cases.
+    fn atom(
+        &mut self,
+        cx: &mut Context,
+        phi: TermId,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        let Some((occ, key, hit)) = self.find(cx, phi, blocked) else {
+            return phi;
+        };
+        let Hit::Case(guard, then_v, else_v) = hit;
+        let guard = util::norm(cx, guard);
+        let guard = self.rw(cx, guard, ctx, fuel - 1, blocked);
+        let m1: HashMap<TermId, TermId> = [(occ, then_v)].into_iter().collect();
+        let phi_then = util::replace(cx, phi, &m1);
+        let phi_then = util::norm(cx, phi_then);
+        let phi_else = match else_v {
+            Some(e) => {
+                let m2: HashMap<TermId, TermId> = [(occ, e)].into_iter().collect();
+                util::replace(cx, phi, &m2)
+            }
+            None => phi,
+        };
+        let mut blocked2 = blocked.clone();
+        if else_v.is_none() {
+            blocked2.insert((occ, key));
+        }
+        let status = self.decide(cx, guard);
+        let r = match status {
+            Some(true) => self.rw(cx, phi_then, ctx, fuel - 1, blocked),
+            Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
+            None => {
+                let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel - 1, blocked));
+                let ng = not(cx, guard);
+                let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel - 1, &blocked2));
+                if util::is_true(cx, a) {
+                    or(cx, vec![guard, b])
+                } else if util::is_true(cx, b) {
+                    util::implies(cx, guard, a)
+                } else {
+                    let left = and(cx, vec![guard, a]);
+                    let right = and(cx, vec![ng, b]);
+                    or(cx, vec![left, right])
+                }
+            }
+        };
+        let r = simplify_trivial(cx, r);
+        if tree_size(cx, r, &mut HashMap::new()) > self.budget_nodes {
+            return phi;
+        }
+        if r != phi {
+            self.trace.push(TraceEvent {
+                rule: "guarded-eq".into(),
+                before: phi,
+                after: r,
+            });
+        }
+        r
+    }
+
+    /// The first rewritable occurrence in `t` (innermost first, not under
+    /// binders).
+    fn find(
+        &self,
+        cx: &mut Context,
+        t: TermId,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> Option<(TermId, usize, Hit)> {
+        if let TermKind::Binder(..) | TermKind::Match(..) = cx.kind(t) {
+            return None;
+        }
+        for c in cx.children(t) {
+            if let Some(h) = self.find(cx, c, blocked) {
+                return Some(h);
+            }
+        }
+        let (head, args) = match cx.kind(t).clone() {
+            TermKind::App(Op::Uf(f), a) => (Head::Fun(f), a.to_vec()),
+            TermKind::App(Op::Select, a) => {
+                if let TermKind::App(Op::Store, s) = cx.kind(a[0]).clone() {
+                    // select (store arr i v) j: guard i = j.
+                    let g = cx.mk_app(Op::Eq, vec![s[1], a[1]]).ok()?;
+                    let g = eq_simplify(cx, g);
+                    let e = cx.mk_app(Op::Select, vec![s[0], a[1]]).ok()?;
+                    return Some((t, usize::MAX, Hit::Case(g, s[2], Some(e))));
+                }
+                (Head::Select(a[0]), vec![a[1]])
+            }
+            _ => return None,
+        };
+        for (i, r) in self.rules.iter().enumerate() {
+            if r.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i)) {
+                continue;
+            }
+            let m: HashMap<VarId, TermId> =
+                r.vars.iter().copied().zip(args.iter().copied()).collect();
+            let gs: Vec<TermId> = r.guards.iter().map(|&g| util::subst(cx, g, &m)).collect();
+            let g = and(cx, gs);
+            let g = fresh_if_binders(cx, g);
+            let v = util::subst(cx, r.rhs, &m);
+            let v = fresh_if_binders(cx, v);
+            return Some((t, i, Hit::Case(g, v, None)));
+        }
+        if let (Head::Fun(f), 1) = (&head, args.len()) {
+            let f = *f;
+            for (i, s) in self.shared.iter().enumerate() {
+                let key = self.rules.len() + i;
+                if s.head != f || Some(s.fact) == self.exclude_fact || blocked.contains(&(t, key)) {
+                    continue;
+                }
+                if let Some(h) = self.shared_hit(cx, s, args[0]) {
+                    return Some((t, key, h));
+                }
+            }
+        }
+        None
+    }
+
+    /// The unique-writer rewrite of a shared assign at index `u`.
+    fn shared_hit(&self, cx: &mut Context, s: &Shared, u: TermId) -> Option<Hit> {
+        let m: HashMap<VarId, TermId> = [(s.n, u)].into_iter().collect();
+        let conds: Vec<TermId> = s.conds.iter().map(|&c| util::subst(cx, c, &m)).collect();
+        let tt = cx.mk_var(s.t);
+        // Find idx(t) = u, linear in t with coefficient ±1.
+        let mut tstar = None;
+        for &c in &conds {
+            if let Some((Rel::Eq, rest)) = atom_as_bound(cx, c, tt) {
+                if !rest.atoms().iter().any(|&a| util::mentions(cx, a, s.t)) {
+                    tstar = Some(poly::to_term(cx, &rest));
+                    break;
+                }
+            }
+        }
+        let tstar = tstar?;
+        let m2: HashMap<VarId, TermId> = [(s.t, tstar)].into_iter().collect();
+        let w: Vec<TermId> = conds
+            .iter()
+            .map(|&c| {
+                let c = util::subst(cx, c, &m2);
+                eq_simplify(cx, c)
+            })
+            .collect();
+        let w = and(cx, w);
+        let w = fresh_if_binders(cx, w);
+        let mut mv = m.clone();
+        mv.insert(s.t, tstar);
+        let v = util::subst(cx, s.value, &mv);
+        let old = util::subst(cx, s.old, &m);
+        Some(Hit::Case(w, v, Some(old)))
+    }
+
+    /// Is `g` decided by the hypotheses? Syntactic membership, or bounds.
+    fn decide(&self, cx: &mut Context, g: TermId) -> Option<bool> {
+        if util::is_true(cx, g) {
+            return Some(true);
+        }
+        if util::is_false(cx, g) {
+            return Some(false);
+        }
+        let mut hyps: HashSet<TermId> = self.hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
+        // Close once: from ¬(c1 ∧ … ∧ cn) with all but ci known, ¬ci.
+        let extra: Vec<TermId> = hyps
+            .iter()
+            .filter_map(|&h| match cx.kind(h) {
+                TermKind::App(Op::Not, a) => {
+                    let cs = conjuncts(cx, a[0]);
+                    let open: Vec<TermId> =
+                        cs.iter().copied().filter(|c| !hyps.contains(c)).collect();
+                    (open.len() == 1).then(|| open[0])
+                }
+                _ => None,
+            })
+            .collect();
+        for c in extra {
+            let n = not(cx, c);
+            hyps.insert(n);
+        }
+        let hyp_list: Vec<TermId> = hyps.iter().copied().collect();
+        let mut all = true;
+        for c in conjuncts(cx, g) {
+            if hyps.contains(&c) || implied_atom(cx, c, &hyp_list) {
+                continue;
+            }
+            if let TermKind::App(Op::Not, a) = cx.kind(c) {
+                if hyps.iter().any(|&h| h == a[0]) {
+                    return Some(false);
+                }
+            }
+            if hyps.iter().any(|&h| is_negation(cx, h, c)) || refuted_atom(cx, c, &hyp_list) {
+                return Some(false);
+            }
+            all = false;
+        }
+        all.then_some(true)
+    }
+}
+
+fn fresh_if_binders(cx: &mut Context, t: TermId) -> TermId {
+    if util::has_binder(cx, t) {
+        util::freshen(cx, t)
+    } else {
+        t
+    }
+}
+
+/// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.
+fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    if let Some(k) = p.as_constant() {
+        return rel.holds(&k);
+    }
+    for x in p.atoms() {
+        let Some((r, s)) = atom_as_bound(cx, c, x) else {
+            continue;
+        };
+        let im = implied(cx, x, hyps);
+        let ok = match r {
+            // x < s: some upper bound u <= s.
+            Rel::Lt => im.below(&s),
+            Rel::Le => im.below(&s.add_constant(&BigInt::one())),
+            // x >= s: some lower bound l >= s.
+            Rel::Ge => im
+                .lower
+                .iter()
+                .any(|l| l.sub(&s).as_constant().is_some_and(|k| !k.is_negative())),
+            Rel::Gt => im
+                .lower
+                .iter()
+                .any(|l| l.sub(&s).as_constant().is_some_and(|k| k.is_positive())),
+            Rel::Eq => false,
+        };
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// The negation of the atom is implied.
+fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    let neg = match rel {
+        Rel::Lt => Some((Rel::Ge, p)),
+        Rel::Le => Some((Rel::Gt, p)),
+        Rel::Ge => Some((Rel::Lt, p)),
+        Rel::Gt => Some((Rel::Le, p)),
+        Rel::Eq => None,
+    };
+    match neg {
+        Some((r, p)) => {
+            let a = mk_cmp(cx, r, &p);
+            implied_atom(cx, a, hyps)
+        }
+        None => false,
+    }
+}
+
+/// An `Int` equality or comparison between polynomials that is constant
+/// becomes `true`/`false`; other atoms are kept.
+fn eq_simplify(cx: &mut Context, t: TermId) -> TermId {
+    match int_cmp(cx, t) {
+        Some((rel, p)) if p.is_constant() => mk_cmp(cx, rel, &p),
+        _ => t,
+    }
+}
+
+/// Evaluate constant comparisons and `a = a` in a rewritten formula.
+fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
+    match cx.kind(t).clone() {
+        TermKind::App(Op::And, args) => {
+            let v = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            and(cx, v)
+        }
+        TermKind::App(Op::Or, args) => {
+            let v = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            or(cx, v)
+        }
+        TermKind::App(Op::Not, args) => {
+            let a = simplify_trivial(cx, args[0]);
+            not(cx, a)
+        }
+        TermKind::App(Op::Implies, args) => {
+            let v: Vec<TermId> = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            let (c, hs) = v.split_last().unwrap();
+            let h = and(cx, hs.to_vec());
+            util::implies(cx, h, *c)
+        }
+        TermKind::App(Op::Eq, args) if args.len() == 2 && args[0] == args[1] => cx.mk_bool(true),
+        _ => {
+            if let Some((rel, p)) = int_cmp(cx, t) {
+                if p.is_constant() {
+                    return mk_cmp(cx, rel, &p);
+                }
+            }
+            let _ = Poly::<TermId>::zero();
+            t
+        }
+    }
+}
