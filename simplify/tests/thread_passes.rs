@@ -748,3 +748,95 @@ fn array_copy_mult_blocks_t5_after_the_passes() {
     assert_eq!(ans, "unsat");
     assert!(t < Duration::from_secs(3), "{t:?}");
 }
+
+// ------------------------------------------------------------------------
+// Quantifier decomposition (section 7, matrixMul2)
+
+const MM2: &str = "(forall ((x Int)) (=> (and (<= 0 x) (< x (* 2 a b))) (or (exists ((y Int)) (and (<= 0 y) (< y b) (<= (* 2 a y) x) (< x (+ (* 2 a y) a)))) (exists ((y Int)) (and (<= 0 y) (< y b) (<= (+ (* 2 a y) a) x) (< x (+ (* 2 a y) (* 2 a))))))))";
+
+#[test]
+fn decompose_matrixmul2_formula_becomes_linear() {
+    let d = "(declare-const a Int)(declare-const b Int)";
+    let mut pb = problem(d, &["(< 0 a)", "(< 0 b)"], MM2);
+    let before = pb.goal;
+    let (raw, raw_t) = prove(&pb, before, 5);
+    let after = apply(&mut DecomposeQuant::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(* a") && !s.contains("(* 2 a"), "linear: {s}");
+    assert!(s.contains("(forall ((x1 Int) (x2 Int))"), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, &[("a", &[1, 2, 3]), ("b", &[1, 2])]);
+    let (ans, t) = prove(&pb, after, 5);
+    eprintln!("matrixMul2 formula: raw {raw} {raw_t:?}, after {ans} {t:?}");
+    assert_eq!(ans, "unsat", "{s}");
+    assert!(t < Duration::from_secs(3), "{t:?}");
+}
+
+#[test]
+fn decompose_does_not_apply() {
+    let d = "(declare-const a Int)(declare-const b Int)";
+    // a not known positive.
+    let mut pb = problem(d, &[], MM2);
+    assert_eq!(apply(&mut DecomposeQuant::default(), &mut pb), None);
+    // Nothing nonlinear to gain.
+    let mut pb = problem(
+        d,
+        &["(< 0 a)", "(< 0 b)"],
+        "(forall ((x Int)) (=> (and (<= 0 x) (< x (* 2 a b))) (< x (* 2 a b 3))))",
+    );
+    let r = apply(&mut DecomposeQuant::default(), &mut pb);
+    assert!(r.is_none() || !show(&pb, r.unwrap()).contains("x1"));
+}
+
+// ------------------------------------------------------------------------
+// Strengthening (opt-in, one-directional)
+
+/// `new` is weaker than `old` (old ⇒ new): unsat of new proves unsat of old.
+fn assert_weaker(pb: &mut Problem, old: TermId, new: TermId) {
+    let src = format!(
+        "{}(assert {})(assert (not {}))(check-sat)\n",
+        pb.decls,
+        show(pb, old),
+        show(pb, new)
+    );
+    let (ans, _) = z3(&src, 10);
+    assert!(ans == "unsat" || ans == "no-z3", "{ans}:\n{src}");
+}
+
+#[test]
+fn strengthen_congruence_in_the_negated_goal() {
+    let d = "(declare-fun f (Int Int) Int)(declare-const x Int)(declare-const y Int)(declare-const z Int)";
+    let mut pb = problem(d, &[], "(not (= (f x z) (f y z)))");
+    let before = pb.goal;
+    let mut s = Strengthen::default();
+    let after = apply(&mut s, &mut pb).expect("applies");
+    assert!(s.applied);
+    assert_eq!(show(&pb, after), "(not (= x y))");
+    assert_weaker(&mut pb, before, after);
+    // Positive polarity (a hypothesis) is left alone.
+    let mut pb = problem(d, &[], "(= (f x z) (f y z))");
+    let mut s = Strengthen::default();
+    assert_eq!(apply(&mut s, &mut pb), None);
+    assert!(!s.applied);
+    assert!(STRENGTHENED_INFO.contains(":vcsimp-strengthened true"));
+}
+
+#[test]
+fn strengthen_drops_program_variable_equalities() {
+    let d = "(declare-fun b_2 (Int) Int)(declare-fun a_0 (Int) Int)(declare-fun g (Int) Int)(declare-const j Int)";
+    let goal = "(not (forall ((k Int)) (=> (= (b_2 k) 7) (= (g k) (b_2 j)))))";
+    let mut pb = problem(d, &[], goal);
+    let before = pb.goal;
+    let mut s = Strengthen {
+        drop_program_vars: true,
+        ..Strengthen::default()
+    };
+    let after = apply(&mut s, &mut pb).expect("applies");
+    assert_weaker(&mut pb, before, after);
+    // g is not a program variable: untouched by that rule.
+    let mut pb = problem(d, &[], "(not (= (g j) 3))");
+    let mut s = Strengthen {
+        drop_program_vars: true,
+        ..Strengthen::default()
+    };
+    assert_eq!(apply(&mut s, &mut pb), None);
+}

@@ -1,16 +1,27 @@
 //! Thread-indexed passes of issue 5 (sections 4.1 to 4.5 of the paper).
 //!
 //! * [`bounds`]: the quantifier bound analysis (an analysis API, not a pass);
+//! * [`GuardedEq`] (`guarded-eq`, alias `elim-assign`): guarded equalities
+//!   and assigns;
+//! * [`MergeQuant`] (`merge-quant`): merge two bounded quantified variables;
 //! * [`SimpAffine`] (`simp-affine`): common factors and affine forms;
-//! * [`GuardedEq`] (`guarded-eq`, alias `elim-assign`): guarded equalities and assigns;
-//! * [`MergeQuant`] (`merge-quant`): merge two bounded quantified variables.
+//! * [`DecomposeQuant`] (`decompose-quant`): split `x ∈ [0, k*a)` into
+//!   `a*x1 + x2` when SimpAffine then linearises;
+//! * [`Strengthen`] (`strengthen`): the 4.5 heuristics, opt-in, not
+//!   equivalences (see [`strengthen::STRENGTHENED_INFO`]).
+//!
+//! Every pass is an equivalence under the facts except `strengthen`.
 
 pub mod bounds;
+pub mod decompose;
 pub mod guarded_eq;
 pub mod merge_quant;
 pub mod simp_affine;
+pub mod strengthen;
 pub(crate) mod util;
 
+pub use decompose::DecomposeQuant;
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
 pub use simp_affine::SimpAffine;
+pub use strengthen::{Strengthen, STRENGTHENED_COMMENT, STRENGTHENED_INFO};
