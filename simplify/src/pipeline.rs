@@ -201,6 +201,11 @@ impl Run<'_> {
             .collect();
         let now = Instant::now();
         let remaining = self.deadline.saturating_duration_since(now);
+        if remaining.is_zero() {
+            // out of time: keep the terms as they are
+            self.stats.stop_reason = "timeout".into();
+            return;
+        }
         let limits = SatLimits {
             node_limit: self.options.limits.node_limit,
             iter_limit: self.options.limits.iter_limit,

@@ -70,8 +70,9 @@ fn literals(cx: &Context, f: TermId, out: &mut Vec<TermId>) {
     }
 }
 
-/// Add the rewrites that fact `f` justifies to `map`.
-pub fn fact_map(cx: &mut Context, f: TermId, map: &mut HashMap<TermId, TermId>) {
+/// The rewrites `(from, to)` that fact `f` justifies, in order.
+pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
+    let mut out = vec![];
     let mut lits = vec![];
     literals(cx, f, &mut lits);
     for l in lits {
@@ -79,11 +80,11 @@ pub fn fact_map(cx: &mut Context, f: TermId, map: &mut HashMap<TermId, TermId>) 
             TermKind::Bool(_) => {}
             TermKind::App(Op::Not, a) => {
                 let fl = cx.mk_bool(false);
-                map.entry(a[0]).or_insert(fl);
+                out.push((a[0], fl));
             }
             TermKind::App(Op::Eq, a) if a.len() == 2 => {
                 let t = cx.mk_bool(true);
-                map.entry(l).or_insert(t);
+                out.push((l, t));
                 for (c, k) in [(a[0], a[1]), (a[1], a[0])] {
                     let is_const = matches!(cx.kind(c), TermKind::App(Op::Uf(g), args)
                         if args.is_empty() && cx.fun(*g).kind == FunKind::Declared);
@@ -92,33 +93,35 @@ pub fn fact_map(cx: &mut Context, f: TermId, map: &mut HashMap<TermId, TermId>) 
                         TermKind::Int(_) | TermKind::Real(_) | TermKind::Bool(_)
                     );
                     if is_const && is_lit && cx.sort_of(c) == cx.sort_of(k) {
-                        map.entry(c).or_insert(k);
+                        out.push((c, k));
                     }
                     // a definition c = φ: occurrences of φ become c
                     let k_is_app = matches!(cx.kind(k), TermKind::App(_, args) if !args.is_empty());
                     if is_const && k_is_app && cx.sort_of(c) == cx.sort_of(k) {
-                        map.entry(k).or_insert(c);
+                        out.push((k, c));
                     }
                 }
             }
             _ => {
                 let t = cx.mk_bool(true);
-                map.entry(l).or_insert(t);
+                out.push((l, t));
             }
         }
     }
+    out
 }
 
-/// Rewrite `t` with `map` (outermost matches first: a replaced subterm is
-/// not rewritten further).
-pub fn apply_map(cx: &mut Context, t: TermId, map: &HashMap<TermId, TermId>) -> TermId {
-    if map.is_empty() {
-        return t;
-    }
-    if let Some(&r) = map.get(&t) {
+/// Rewrite `t` with `lookup` (outermost matches first: a replaced subterm
+/// is not rewritten further).
+pub fn apply_rewrites(
+    cx: &mut Context,
+    t: TermId,
+    lookup: impl Fn(TermId) -> Option<TermId>,
+) -> TermId {
+    if let Some(r) = lookup(t) {
         return r;
     }
-    rebuild(cx, t, |_, orig, _| map.get(&orig).copied())
+    rebuild(cx, t, |_, orig, _| lookup(orig))
 }
 
 /// Simplify the readable assertions of `script` with each other, in place.
@@ -128,28 +131,51 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
     let idx: Vec<usize> = (0..script.commands.len())
         .filter(|i| live.contains_key(i))
         .collect();
+    // from-term -> [(command, to-term)], in command order
+    let mut index: HashMap<TermId, Vec<(usize, TermId)>> = HashMap::new();
+    let mut contrib: HashMap<usize, Vec<(TermId, TermId)>> = HashMap::new();
+    for &j in &idx {
+        if let CommandKind::Assert(f) = script.commands[j].kind {
+            let rw = fact_rewrites(&mut script.cx, f);
+            for &(from, to) in &rw {
+                index.entry(from).or_default().push((j, to));
+            }
+            contrib.insert(j, rw);
+        }
+    }
     let mut changed = vec![];
     for &i in &idx {
         let li = &live[&i];
         if li.is_empty() {
             continue;
         }
-        let mut map = HashMap::new();
-        for &j in &idx {
-            if j == i || !li.is_subset(&live[&j]) {
-                continue;
-            }
-            if let CommandKind::Assert(f) = script.commands[j].kind {
-                fact_map(&mut script.cx, f, &mut map);
-            }
-        }
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = apply_map(&mut script.cx, t, &map);
+        let lookup = |u: TermId| {
+            index.get(&u).and_then(|v| {
+                v.iter()
+                    .find(|(j, _)| *j != i && li.is_subset(&live[j]))
+                    .map(|&(_, to)| to)
+            })
+        };
+        let new = apply_rewrites(&mut script.cx, t, lookup);
         if new != t {
             script.commands[i].kind = CommandKind::Assert(new);
             changed.push(i);
+            // the new version is the fact from now on
+            for (from, _) in contrib.remove(&i).unwrap_or_default() {
+                if let Some(v) = index.get_mut(&from) {
+                    v.retain(|(j, _)| *j != i);
+                }
+            }
+            let rw = fact_rewrites(&mut script.cx, new);
+            for &(from, to) in &rw {
+                let v = index.entry(from).or_default();
+                let at = v.iter().position(|(j, _)| *j > i).unwrap_or(v.len());
+                v.insert(at, (i, to));
+            }
+            contrib.insert(i, rw);
         }
     }
     changed

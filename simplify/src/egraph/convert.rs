@@ -153,3 +153,99 @@ impl CostFunction<Node> for VcCost<'_> {
             .fold(own, |acc, &k| acc.saturating_add(costs(k)))
     }
 }
+
+/// Best (cheapest) node of every e-class under [`VcCost`], computed with a
+/// worklist (a class is revisited only when a child got cheaper) instead of
+/// egg's repeated sweeps, which are quadratic on deep terms. Ties go to the
+/// first node in the class' (sorted) node order, so the choice is
+/// deterministic.
+pub struct Choice {
+    best: HashMap<Id, (u64, Node)>,
+}
+
+impl Choice {
+    pub fn new(eg: &VcEGraph, cf: &mut VcCost) -> Choice {
+        let mut cost: HashMap<Id, u64> = HashMap::new();
+        let mut queue: std::collections::VecDeque<Id> = eg.classes().map(|c| c.id).collect();
+        let mut queued: std::collections::HashSet<Id> = queue.iter().copied().collect();
+        let node_cost = |cf: &mut VcCost, cost: &HashMap<Id, u64>, n: &Node| -> Option<u64> {
+            if n.kids.iter().any(|k| !cost.contains_key(&eg.find(*k))) {
+                return None;
+            }
+            Some(cf.cost(n, |k| cost[&eg.find(k)]))
+        };
+        while let Some(c) = queue.pop_front() {
+            queued.remove(&c);
+            let best = eg[c].iter().filter_map(|n| node_cost(cf, &cost, n)).min();
+            let Some(best) = best else { continue };
+            if cost.get(&c).is_none_or(|&old| best < old) {
+                cost.insert(c, best);
+                for p in eg[c].parents() {
+                    let p = eg.find(p);
+                    if queued.insert(p) {
+                        queue.push_back(p);
+                    }
+                }
+            }
+        }
+        let mut best = HashMap::new();
+        for class in eg.classes() {
+            let Some(&c) = cost.get(&class.id) else {
+                continue;
+            };
+            if let Some(n) = class.iter().find(|n| node_cost(cf, &cost, n) == Some(c)) {
+                best.insert(class.id, (c, n.clone()));
+            }
+        }
+        Choice { best }
+    }
+
+    /// Build the chosen term of class `id` in `cx`. `None` if a node cannot
+    /// be built (a sort error, which would be a bug in a rule).
+    pub fn build(
+        &self,
+        eg: &VcEGraph,
+        cx: &mut Context,
+        attrs: &[Box<[smtlib_io::Attr]>],
+        id: Id,
+        memo: &mut HashMap<Id, TermId>,
+    ) -> Option<TermId> {
+        let root = eg.find(id);
+        let mut stack = vec![(root, false)];
+        while let Some((c, done)) = stack.pop() {
+            if memo.contains_key(&c) {
+                continue;
+            }
+            let (_, n) = self.best.get(&c)?;
+            if !done {
+                stack.push((c, true));
+                for &k in &n.kids {
+                    let k = eg.find(k);
+                    if !memo.contains_key(&k) {
+                        stack.push((k, false));
+                    }
+                }
+                continue;
+            }
+            let kids: Vec<TermId> = n
+                .kids
+                .iter()
+                .map(|&k| memo.get(&eg.find(k)).copied())
+                .collect::<Option<_>>()?;
+            let t = match &n.head {
+                Head::Bool(b) => cx.mk_bool(*b),
+                Head::Int(k) => cx.mk_int(k.clone()),
+                Head::Real(r) => cx.mk_real(r.clone()),
+                Head::Var(v) => cx.mk_var(*v),
+                Head::App(op) => cx.mk_app(op.clone(), kids).ok()?,
+                Head::Quant(k, vs, a) => cx
+                    .mk_binder(*k, vs.clone(), kids[0], attrs[*a as usize].clone())
+                    .ok()?,
+                Head::Annot(a) => cx.mk_annot(kids[0], attrs[*a as usize].clone()),
+                Head::Opaque(t) => *t,
+            };
+            memo.insert(c, t);
+        }
+        memo.get(&root).copied()
+    }
+}

@@ -17,13 +17,13 @@ pub mod rules;
 pub mod terms;
 
 use analysis::{VcAnalysis, VcEGraph};
-use convert::{build_term, Loader, VcCost};
-use egg::{Extractor, Id, Rewrite, Runner, StopReason};
+use convert::{Choice, Loader, VcCost};
+use egg::{Id, Rewrite, Runner, StopReason};
 use lang::Node;
 use smtlib_io::{Context, TermId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Limits of one saturation run.
 #[derive(Clone, Debug)]
@@ -113,6 +113,9 @@ pub fn saturate(
     let hook_counts = counts.clone();
     let hook_log = if config.explain { log.clone() } else { None };
     let (bool_nary, arith_cmp) = (config.bool_nary, config.arith_cmp);
+    let deadline = Instant::now() + limits.time_limit;
+    let mut seen_bool = HashSet::new();
+    let mut seen_cmp = HashSet::new();
     let runner: Runner<Node, VcAnalysis, ()> = Runner::new(VcAnalysis::new(Context::new()))
         .with_egraph(eg)
         .with_node_limit(limits.node_limit)
@@ -120,11 +123,16 @@ pub fn saturate(
         .with_time_limit(limits.time_limit)
         .with_hook(move |runner| {
             let mut fired = [0usize; 2];
+            if Instant::now() >= deadline {
+                return Err("timeout".to_string());
+            }
             if bool_nary {
-                fired[0] = procedural::bool_nary(&mut runner.egraph, hook_log.as_ref());
+                fired[0] =
+                    procedural::bool_nary(&mut runner.egraph, &mut seen_bool, hook_log.as_ref());
             }
             if arith_cmp {
-                fired[1] = procedural::arith_cmp(&mut runner.egraph, hook_log.as_ref());
+                fired[1] =
+                    procedural::arith_cmp(&mut runner.egraph, &mut seen_cmp, hook_log.as_ref());
             }
             runner.egraph.rebuild();
             if let Ok(mut c) = hook_counts.lock() {
@@ -176,40 +184,30 @@ pub fn saturate(
             }
         }
     }
-    let (exprs, explain_exprs) = {
-        let extractor = Extractor::new(
-            &eg,
-            VcCost {
-                eg: &eg,
-                opaque_size: &opaque_size,
-            },
-        );
-        let exprs: Vec<egg::RecExpr<Node>> = ids
-            .iter()
-            .map(|&id| extractor.find_best(eg.find(id)).1)
-            .collect();
-        let mut out = vec![];
-        if let Some(log) = &log {
-            let entries: Vec<(String, Id)> = log.lock().map(|l| l.clone()).unwrap_or_default();
-            let mut seen = std::collections::HashSet::new();
-            for (rule, class) in entries {
-                let class = eg.find(class);
-                if seen.insert((rule.clone(), class)) {
-                    out.push((rule, extractor.find_best(class).1));
+    let choice = Choice::new(
+        &eg,
+        &mut VcCost {
+            eg: &eg,
+            opaque_size: &opaque_size,
+        },
+    );
+    let attrs = eg.analysis.attrs.clone();
+    let mut cx = std::mem::take(&mut eg.analysis.cx);
+    let mut memo = HashMap::new();
+    if let Some(log) = &log {
+        let entries: Vec<(String, Id)> = log.lock().map(|l| l.clone()).unwrap_or_default();
+        let mut seen = HashSet::new();
+        for (rule, class) in entries {
+            let class = eg.find(class);
+            if seen.insert((rule.clone(), class)) {
+                if let Some(t) = choice.build(&eg, &mut cx, &attrs, class, &mut memo) {
+                    result.explain.push((rule, t));
                 }
             }
         }
-        (exprs, out)
-    };
-    let attrs = eg.analysis.attrs.clone();
-    let mut cx = std::mem::take(&mut eg.analysis.cx);
-    for (rule, e) in explain_exprs {
-        if let Some(t) = build_term(&mut cx, &attrs, &e) {
-            result.explain.push((rule, t));
-        }
     }
-    for (root, e) in roots.iter().zip(exprs) {
-        match build_term(&mut cx, &attrs, &e) {
+    for (root, &id) in roots.iter().zip(&ids) {
+        match choice.build(&eg, &mut cx, &attrs, id, &mut memo) {
             Some(t) if terms::well_scoped(&cx, t) => result.terms.push(t),
             _ => {
                 result.fallbacks += 1;

@@ -1,6 +1,7 @@
 //! Procedural appliers that run inside the e-graph (as a hook before every
 //! iteration). They add an equal form and union it; they never remove one.
-//! Each returns how many classes it changed.
+//! Each returns how many classes it changed, and visits each e-node once
+//! (`seen`), so a hook costs time proportional to the new nodes.
 
 use super::analysis::{add_poly, Poly, Value, VcEGraph};
 use super::lang::{Head, Node};
@@ -11,6 +12,7 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::Op;
+use std::collections::HashSet;
 
 fn record(log: Option<&RewriteLog>, rule: &str, id: Id) {
     if let Some(l) = log {
@@ -31,10 +33,25 @@ fn bool_value(eg: &VcEGraph, id: Id) -> Option<bool> {
 /// `(and … (and a b) …) = (and … a b …)` (one level per iteration),
 /// `(and a true b) = (and a b)`, `(and a b a) = (and a b)`,
 /// `(and a (not a)) = false`, `(and a) = a`, `(and) = true`.
-pub fn bool_nary(eg: &mut VcEGraph, log: Option<&RewriteLog>) -> usize {
+pub fn bool_nary(
+    eg: &mut VcEGraph,
+    seen: &mut HashSet<(Node, Vec<Option<bool>>)>,
+    log: Option<&RewriteLog>,
+) -> usize {
     let mut todo: Vec<(Id, Result<Node, bool>)> = vec![];
     for class in eg.classes() {
         for n in class.iter() {
+            if !matches!(n.head, Head::App(Op::And | Op::Or)) {
+                continue;
+            }
+            // revisit a node when a child's truth value becomes known
+            let key = (
+                n.clone(),
+                n.kids.iter().map(|&k| bool_value(eg, k)).collect(),
+            );
+            if !seen.insert(key) {
+                continue;
+            }
             let (op, unit) = match &n.head {
                 Head::App(Op::And) => (Op::And, true),
                 Head::App(Op::Or) => (Op::Or, false),
@@ -132,7 +149,7 @@ fn poly(eg: &VcEGraph, id: Id) -> Poly {
 ///
 /// Sound because each step multiplies both sides by a positive constant or
 /// uses integrality.
-pub fn arith_cmp(eg: &mut VcEGraph, log: Option<&RewriteLog>) -> usize {
+pub fn arith_cmp(eg: &mut VcEGraph, seen: &mut HashSet<Node>, log: Option<&RewriteLog>) -> usize {
     let (int, real) = (eg.analysis.cx.int_sort(), eg.analysis.cx.real_sort());
     let mut todo = vec![];
     for class in eg.classes() {
@@ -140,6 +157,13 @@ pub fn arith_cmp(eg: &mut VcEGraph, log: Option<&RewriteLog>) -> usize {
             continue;
         }
         for n in class.iter() {
+            if !matches!(
+                n.head,
+                Head::App(Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq)
+            ) || !seen.insert(n.clone())
+            {
+                continue;
+            }
             let op = match &n.head {
                 Head::App(op @ (Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq))
                     if n.kids.len() == 2 =>
