@@ -65,6 +65,14 @@ pub struct Cli {
     pub split: Option<PathBuf>,
 }
 
+/// Parse the process arguments; `--help` ends with the list of passes.
+pub fn parse_args() -> Cli {
+    use clap::{CommandFactory, FromArgMatches};
+    let cmd = Cli::command().after_help(format!("{}\n\n{AFTER_HELP}", pass_list_help().trim_end()));
+    let matches = cmd.get_matches();
+    Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+}
+
 fn pass_list_help() -> String {
     let mut s = String::from("PASSES (in pipeline order):\n");
     if PassName::ALL.is_empty() {

@@ -1,9 +1,8 @@
 //! The `vcsimp` command line: a thin shell around [`simplify`].
 
-use clap::Parser;
-use simplify::cli::{run, Cli};
+use simplify::cli::{parse_args, run};
 
 fn main() {
-    let cli = Cli::parse();
+    let cli = parse_args();
     std::process::exit(run(&cli));
 }
