@@ -35,6 +35,7 @@ import os
 import platform
 import shutil
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -688,6 +689,41 @@ def file_digest(path: str) -> str:
         return "missing"
 
 
+class LoadSampler:
+    """Samples the 1-min load average every 30 s while the harness runs: on a
+    2-core machine a load well above 2 (others' builds) slows every run and
+    turns some solves into timeouts."""
+
+    def __init__(self, every: float = 30.0):
+        self.samples: list[float] = []
+        self._stop = threading.Event()
+        self._every = every
+        self._sample()
+        self._t = threading.Thread(target=self._loop, daemon=True)
+        self._t.start()
+
+    def _sample(self):
+        try:
+            self.samples.append(os.getloadavg()[0])
+        except (OSError, AttributeError):
+            pass
+
+    def _loop(self):
+        while not self._stop.wait(self._every):
+            self._sample()
+
+    def stop(self):
+        self._stop.set()
+        self._sample()
+
+    def summary(self) -> str:
+        self.stop()
+        if not self.samples:
+            return "load average unknown"
+        return (f"1-min load average during the run: mean {statistics.mean(self.samples):.1f}, "
+                f"max {max(self.samples):.1f} ({len(self.samples)} samples; 2 = both cores busy)")
+
+
 class Progress:
     def __init__(self, label: str, total: int, quiet: bool):
         self.label, self.total, self.quiet = label, total, quiet
@@ -791,7 +827,8 @@ def main(argv=None) -> int:
         shutil.copy2(opts.vcsimp, snap)
         opts.vcsimp = str(snap.resolve())
     t_start = time.monotonic()
-    load_start = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load = LoadSampler()
+    phases: list[str] = []
     quiet = opts.quiet
     if not quiet:
         print(f"{len(tasks)} files, configs {configs}, solvers {solvers}, T {timeouts}, "
@@ -800,6 +837,7 @@ def main(argv=None) -> int:
     # Phase 1: preprocessing.
     preps: dict[tuple[str, str], Prep] = {}
     jobs = [(t, c) for t in tasks for c in configs]
+    t_phase = time.monotonic()
     prog = Progress("prep", len(jobs), quiet)
     with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
         futs = {ex.submit(prep_one, t, c, opts, work): (t, c) for t, c in jobs}
@@ -811,7 +849,9 @@ def main(argv=None) -> int:
                 preps[(t.rel, c)] = Prep(c, "error", 0.0, note=f"harness: {e!r}")
             prog.tick()
 
+    phases.append(f"preprocessing {time.monotonic() - t_phase:.0f} s")
     if opts.prep_only:
+        load.stop()
         write_csv(outdir / "prep.csv", PREP_FIELDS,
                   [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs])
         if not quiet:
@@ -853,6 +893,7 @@ def main(argv=None) -> int:
             print(f"[T={t:g}] {len(run)} runs ({len(reused)} answers reused from a smaller T, "
                   f"{len(dups)} inputs identical to another configuration's); at most "
                   f"{len(run) * (t * 1.2 + 1) / opts.jobs:.0f} s", file=sys.stderr, flush=True)
+        t_phase = time.monotonic()
         prog = Progress(f"T={t:g}", len(run), quiet)
         rows = list(reused)
         done: dict[tuple, dict] = {}
@@ -890,6 +931,7 @@ def main(argv=None) -> int:
         for r in rows:
             prev[(r["file"], r["config"], r["solver"])] = r
         results += rows
+        phases.append(f"T={t:g}: {len(run)} runs, {time.monotonic() - t_phase:.0f} s")
         # Partial results, so that a long run can be inspected (overwritten below).
         write_csv(outdir / "results.csv", RESULT_FIELDS, results)
 
@@ -905,16 +947,14 @@ def main(argv=None) -> int:
     res_csv, prep_csv = read_csv(outdir / "results.csv"), read_csv(outdir / "prep.csv")
     elapsed = time.monotonic() - t_start
     cmd = "python3 bench/harness.py " + " ".join(argv if argv is not None else sys.argv[1:])
-    env = (f"z3 `{tool_version(opts.z3, ['--version'])}`, cvc5 `"
-           f"{tool_version(opts.cvc5, ['--version'])}`, vcsimp `{vcsimp_src}` (sha256 "
-           f"{file_digest(opts.vcsimp)})" if "vcsimp" in configs else "")
-    env += (f"; peer timeout {opts.peer_timeout:g} s; vcsimp --timeout "
-            f"{opts.vcsimp_timeout:g} s; {platform.node()}, {os.cpu_count()} CPUs; ")
-    env += f"harness wall time {elapsed:.0f} s"
-    try:
-        env += f"; 1-min load average at start/end {load_start:.2f}/{os.getloadavg()[0]:.2f}"
-    except OSError:
-        pass
+    env = (f"z3 `{tool_version(opts.z3, ['--version'])}` (`{opts.z3}`), cvc5 "
+           f"`{tool_version(opts.cvc5, ['--version'])}` (`{opts.cvc5}`)")
+    if "vcsimp" in configs:
+        env += (f", vcsimp `{vcsimp_src}` (sha256 {file_digest(opts.vcsimp)}, run with "
+                f"`--timeout {opts.vcsimp_timeout:g}`)")
+    env += (f"; peer timeout {opts.peer_timeout:g} s; {platform.node()}, "
+            f"{os.cpu_count()} CPUs; ")
+    env += f"harness wall time {elapsed:.0f} s ({'; '.join(phases)}); {load.summary()}"
     if skipped:
         env += (f"; skipped (not <family>/<kernel>/<task>.smt2): "
                 + ", ".join(f"`{x}`" for x in skipped))
