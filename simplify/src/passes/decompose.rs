@@ -147,7 +147,7 @@ fn decompose(
             let mut atoms = m.atoms().to_vec();
             atoms.dedup();
             for a in atoms {
-                if !implied(cx, a, ctx.facts).positive() {
+                if !implied(cx, a, &util::ground_facts(cx, ctx.facts)).positive() {
                     continue;
                 }
                 // U = k * a

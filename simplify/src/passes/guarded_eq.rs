@@ -171,7 +171,7 @@ impl TermPass for GuardedEq {
         let mut eng = Engine {
             rules,
             shared: Vec::new(),
-            hyps: ctx.facts.to_vec(),
+            hyps: util::ground_facts(cx, ctx.facts),
             trace: Vec::new(),
             budget_nodes: ctx.budget.max_term_nodes,
             exclude_fact: None,

@@ -44,7 +44,7 @@ impl TermPass for MergeQuant {
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let mut memo = HashMap::new();
         let mut m = Merger {
-            facts: ctx.facts.to_vec(),
+            facts: util::ground_facts(cx, ctx.facts),
             trace: Vec::new(),
         };
         let r = m.walk(cx, t, ctx, &mut memo);

@@ -58,7 +58,10 @@ impl TermPass for SimpAffine {
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let mut w = Walker {
-            hyps: ctx.facts.iter().map(|&f| (f, None)).collect(),
+            hyps: util::ground_facts(cx, ctx.facts)
+                .into_iter()
+                .map(|f| (f, None))
+                .collect(),
             guard_used: Vec::new(),
             trace: Vec::new(),
             budget_expired: false,

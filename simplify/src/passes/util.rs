@@ -376,10 +376,16 @@ pub(crate) fn freshen(cx: &mut Context, t: TermId) -> TermId {
 
 /// Does `t` contain any binder?
 pub(crate) fn has_binder(cx: &Context, t: TermId) -> bool {
-    match cx.kind(t) {
-        TermKind::Binder(..) | TermKind::Match(..) => true,
-        _ => cx.children(t).into_iter().any(|c| has_binder(cx, c)),
+    fn go(cx: &Context, t: TermId, seen: &mut HashSet<TermId>) -> bool {
+        if !seen.insert(t) {
+            return false;
+        }
+        match cx.kind(t) {
+            TermKind::Binder(..) | TermKind::Match(..) => true,
+            _ => cx.children(t).into_iter().any(|c| go(cx, c, seen)),
+        }
     }
+    go(cx, t, &mut HashSet::new())
 }
 
 /// Split `(=> h1 … hn c)` into hypotheses and conclusion; other terms are
@@ -473,4 +479,15 @@ pub(crate) fn norm(cx: &mut Context, t: TermId) -> TermId {
         r
     }
     go(cx, t, &mut HashMap::new())
+}
+
+/// The facts usable as hypotheses for bounds and guard decisions: the
+/// quantifier-free ones (quantified facts give no bounds on the atoms
+/// these passes ask about, and analysing them for every atom is costly).
+pub(crate) fn ground_facts(cx: &Context, facts: &[TermId]) -> Vec<TermId> {
+    facts
+        .iter()
+        .copied()
+        .filter(|&f| !has_binder(cx, f))
+        .collect()
 }

@@ -1,0 +1,150 @@
+//! Smoke test of the thread-indexed passes over the whole corpus: every
+//! assertion of every file is rewritten in turn (the others as facts) by
+//! guarded-eq, merge-quant, simp-affine and decompose-quant; nothing may
+//! panic, blow up or take long. With `VCSIMP_Z3=1`, z3 (2 s) checks that no
+//! answer contradicts the file's `:status` after the passes (a soundness
+//! smoke test) and counts the tasks proved before and after.
+//!
+//! Run: `cargo test -p simplify --test thread_passes_corpus -- --ignored --nocapture`
+
+use simplify::pass::{Budget, PassContext, TermPass};
+use simplify::passes::*;
+use smtlib_io::{parse_script, print_script, CommandKind};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let p = e.path();
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "smt2") {
+            out.push(p);
+        }
+    }
+}
+
+fn z3(src: &str) -> String {
+    let Ok(mut child) = Command::new("z3")
+        .args(["-in", "-T:2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+    else {
+        return "no-z3".into();
+    };
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(src.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .next()
+        .unwrap_or("")
+        .trim()
+        .to_string()
+}
+
+#[test]
+#[ignore]
+fn corpus_smoke() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
+    let mut all = Vec::new();
+    files(&root, &mut all);
+    let check = std::env::var("VCSIMP_Z3").is_ok();
+    if let Ok(f) = std::env::var("VCSIMP_CORPUS_FILTER") {
+        all.retain(|p| p.display().to_string().contains(&f));
+    }
+    let (mut proved_raw, mut proved_after, mut changed) = (0, 0, 0);
+    for path in &all {
+        let src = std::fs::read_to_string(path).unwrap();
+        let Ok(mut script) = parse_script(&src) else {
+            continue;
+        };
+        let start = Instant::now();
+        let idx: Vec<usize> = (0..script.commands.len())
+            .filter(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
+            .collect();
+        let mut passes: Vec<Box<dyn TermPass>> = vec![
+            Box::new(GuardedEq::default()),
+            Box::new(MergeQuant::default()),
+            Box::new(SimpAffine::default()),
+            Box::new(DecomposeQuant::default()),
+        ];
+        let budget = Budget {
+            deadline: Some(Instant::now() + Duration::from_secs(10)),
+            ..Budget::default()
+        };
+        let mut any = false;
+        for p in passes.iter_mut() {
+            for &i in &idx {
+                let CommandKind::Assert(t) = script.commands[i].kind else {
+                    unreachable!()
+                };
+                let facts: Vec<_> = idx
+                    .iter()
+                    .filter(|&&j| j != i)
+                    .map(|&j| match script.commands[j].kind {
+                        CommandKind::Assert(f) => f,
+                        _ => unreachable!(),
+                    })
+                    .collect();
+                let mut trace = Vec::new();
+                let mut ctx = PassContext {
+                    facts: &facts,
+                    budget: &budget,
+                    trace: &mut trace,
+                };
+                if let Some(r) = p.apply(&mut script.cx, t, &mut ctx) {
+                    script.commands[i].kind = CommandKind::Assert(r);
+                    any = true;
+                }
+            }
+        }
+        let el = start.elapsed();
+        let out = print_script(&script);
+        let name = path.strip_prefix(&root).unwrap().display().to_string();
+        assert!(el < Duration::from_secs(20), "{name}: {el:?}");
+        assert!(
+            out.len() < 20 * src.len() + 100_000,
+            "{name}: output {} bytes from {}",
+            out.len(),
+            src.len()
+        );
+        changed += any as usize;
+        if check && any {
+            let status = if src.contains("(set-info :status unsat)") {
+                "unsat"
+            } else if src.contains("(set-info :status sat)") {
+                "sat"
+            } else {
+                "unknown"
+            };
+            let before = z3(&src);
+            let after = z3(&out);
+            proved_raw += (before == "unsat") as usize;
+            proved_after += (after == "unsat") as usize;
+            let bad =
+                (status == "unsat" && after == "sat") || (status == "sat" && after == "unsat");
+            eprintln!("{name}: status {status}, raw {before}, after {after}, {el:?}");
+            assert!(
+                !bad,
+                "{name}: status {status} but z3 says {after} after the passes"
+            );
+        } else {
+            eprintln!("{name}: changed {any}, {el:?}");
+        }
+    }
+    eprintln!(
+        "{} files, {changed} changed; z3 2s on changed: raw unsat {proved_raw}, after unsat {proved_after}",
+        all.len()
+    );
+}
