@@ -58,6 +58,12 @@ pub struct Cli {
     #[arg(long)]
     pub explain: bool,
 
+    /// Also run the strengthening heuristics of the paper's 4.5. Not
+    /// equivalences: unsat still proves the input unsat, but sat or unknown
+    /// mean nothing. The output says so (`:vcsimp-strengthened`).
+    #[arg(long)]
+    pub strengthen: bool,
+
     /// Also write one SMT-LIB file per disjunct of the negated goal into
     /// DIR (the input is unsat iff every file is unsat). Needs a script
     /// with exactly one check-sat.
@@ -132,6 +138,10 @@ pub fn run(cli: &Cli) -> i32 {
         },
         None => PassName::default_passes(),
     };
+    let mut passes = passes;
+    if cli.strengthen && !passes.contains(&PassName::Strengthen) {
+        passes.push(PassName::Strengthen);
+    }
     let mut limits = Limits::default();
     if let Some(t) = cli.timeout {
         if !(t.is_finite() && t > 0.0) {

@@ -27,8 +27,18 @@ pub enum PassName {
     /// Quantifier rules: equality resolution, unused variables, splitting,
     /// miniscoping.
     Quant,
+    /// Guarded-equality rewriting and ElimAssign (paper 4.1, 4.2).
+    GuardedEq,
+    /// MergeQuant (paper 4.3).
+    MergeQuant,
+    /// SimpAffine (paper 4.4).
+    SimpAffine,
+    /// Automatic quantifier decomposition (paper section 7).
+    DecomposeQuant,
     /// Cooper quantifier elimination over Int (`crate::qe`).
     CooperQe,
+    /// The strengthening heuristics of paper 4.5: opt-in, not equivalences.
+    Strengthen,
     /// Assertions simplify each other within their check-sat scopes.
     Context,
 }
@@ -54,8 +64,28 @@ impl PassName {
             "quantifiers: equality resolution, unused vars, split, miniscope",
         ),
         (
+            PassName::GuardedEq,
+            "guarded equalities and assign constraints rewrite other formulas (4.1, 4.2)",
+        ),
+        (
+            PassName::MergeQuant,
+            "merge two bounded quantified variables used only as x + a*y (4.3)",
+        ),
+        (
+            PassName::SimpAffine,
+            "common factors and bounded affine comparisons a*t + x vs a*t' + x' (4.4)",
+        ),
+        (
+            PassName::DecomposeQuant,
+            "split x in [0, k*a) into a*x1 + x2 when that lets SimpAffine fire",
+        ),
+        (
             PassName::CooperQe,
             "Cooper quantifier elimination of linear Int variables",
+        ),
+        (
+            PassName::Strengthen,
+            "opt-in (--strengthen), not sound for sat: the 4.5 heuristics",
         ),
         (
             PassName::Context,
@@ -70,7 +100,12 @@ impl PassName {
             PassName::BoolNary => "bool-nary",
             PassName::ArithCmp => "arith-cmp",
             PassName::Quant => "quant",
+            PassName::GuardedEq => "guarded-eq",
+            PassName::MergeQuant => "merge-quant",
+            PassName::SimpAffine => "simp-affine",
+            PassName::DecomposeQuant => "decompose-quant",
             PassName::CooperQe => "cooper-qe",
+            PassName::Strengthen => "strengthen",
             PassName::Context => "context",
         }
     }
@@ -83,7 +118,11 @@ impl PassName {
     /// Passes that keep the output equisatisfiable (and equivalent) with the
     /// input; the default pipeline runs exactly these.
     pub fn default_passes() -> Vec<PassName> {
-        Self::ALL.iter().map(|(p, _)| *p).collect()
+        Self::ALL
+            .iter()
+            .map(|(p, _)| *p)
+            .filter(|p| *p != PassName::Strengthen)
+            .collect()
     }
 }
 
@@ -277,6 +316,35 @@ impl Run<'_> {
     }
 }
 
+/// Above this many assertions, passes get no facts: choosing them per
+/// assertion is quadratic.
+const MAX_ASSERTIONS_WITH_FACTS: usize = 2000;
+
+/// The facts a pass may use when rewriting assertion `i`: the current
+/// versions of the other assertions live at every check-sat where `i` is
+/// (never `i` itself: a formula must not justify its own rewriting).
+fn facts_for(
+    script: &Script,
+    asserts: &[usize],
+    live: &HashMap<usize, std::collections::BTreeSet<usize>>,
+    i: usize,
+) -> Vec<TermId> {
+    if asserts.len() > MAX_ASSERTIONS_WITH_FACTS {
+        return vec![];
+    }
+    let Some(li) = live.get(&i) else {
+        return vec![];
+    };
+    asserts
+        .iter()
+        .filter(|&&j| j != i && live.get(&j).is_some_and(|lj| li.is_subset(lj)))
+        .filter_map(|&j| match script.commands[j].kind {
+            CommandKind::Assert(f) => Some(f),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Simplify a parsed script.
 pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     let start = Instant::now();
@@ -334,6 +402,21 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     }
     // 2. procedural passes on the extracted terms; results unioned back
     let mut procedural: Vec<Box<dyn TermPass>> = vec![];
+    if on(PassName::GuardedEq) {
+        procedural.push(Box::new(crate::passes::GuardedEq::default()));
+    }
+    if on(PassName::MergeQuant) {
+        procedural.push(Box::new(crate::passes::MergeQuant::default()));
+    }
+    if on(PassName::SimpAffine) {
+        procedural.push(Box::new(crate::passes::SimpAffine::default()));
+    }
+    if on(PassName::DecomposeQuant) {
+        procedural.push(Box::new(crate::passes::DecomposeQuant::default()));
+    }
+    if on(PassName::Strengthen) {
+        procedural.push(Box::new(crate::passes::Strengthen::default()));
+    }
     if on(PassName::Quant) {
         procedural.push(Box::new(quant::QuantPass));
     }
@@ -346,6 +429,7 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             ..Budget::default()
         };
         let mut equal = vec![];
+        let live = egraph::context::liveness(&script);
         for pass in procedural.iter_mut() {
             let t0 = Instant::now();
             let mut events = vec![];
@@ -353,8 +437,9 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
                 let CommandKind::Assert(t) = script.commands[i].kind else {
                     continue;
                 };
+                let facts = facts_for(&script, &asserts, &live, i);
                 let mut ctx = PassContext {
-                    facts: &[],
+                    facts: &facts,
                     budget: &budget,
                     trace: &mut events,
                 };
@@ -427,7 +512,18 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     let mut stats = run.stats;
     let trace = run.trace;
     stats.output_nodes = assertion_nodes(&script);
-    let output = print_script(&script);
+    let mut output = print_script(&script);
+    if on(PassName::Strengthen) {
+        // Strengthening is sound for proving only: say so in the output.
+        output = format!(
+            "{}\n{}\n{output}",
+            crate::passes::STRENGTHENED_COMMENT,
+            crate::passes::STRENGTHENED_INFO
+        );
+        stats.warnings.push(
+            "--strengthen: an unsat answer proves the input unsat; sat/unknown mean nothing".into(),
+        );
+    }
     stats.total_seconds = start.elapsed().as_secs_f64();
     Outcome {
         output,

@@ -247,3 +247,21 @@ fn no_panic_regressions() {
     }
     assert!(n > 0);
 }
+
+#[test]
+fn strengthen_is_opt_in_and_marked() {
+    let text = "(declare-fun f (Int) Int)(declare-const a Int)(declare-const b Int)\n(assert (not (= (f a) (f b))))\n(check-sat)\n";
+    let plain = vcsimp(&[], text);
+    assert!(plain.status.success());
+    assert!(!String::from_utf8_lossy(&plain.stdout).contains("vcsimp-strengthened"));
+    let strong = vcsimp(&["--strengthen"], text);
+    assert!(strong.status.success(), "{}", stderr(&strong));
+    let err = stderr(&strong);
+    let out = String::from_utf8(strong.stdout).unwrap();
+    assert!(out.starts_with("; vcsimp --strengthen"), "{out}");
+    assert!(
+        out.contains("(set-info :vcsimp-strengthened true)"),
+        "{out}"
+    );
+    assert!(err.contains("strengthen"), "{err}");
+}
