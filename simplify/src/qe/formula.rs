@@ -343,6 +343,18 @@ impl<'a> Reader<'a> {
     }
 
     fn read_uncached(&mut self, t: TermId) -> F {
+        let f = self.read_expanded(t);
+        // Expanding xor, Boolean = and Boolean ite duplicates operands: past
+        // a size cap the term stays an atom (sound: a variable under an atom
+        // is simply not eliminated).
+        if f.size() > MAX_EXPANSION {
+            F::Lit(Lit::Atom(t, true))
+        } else {
+            f
+        }
+    }
+
+    fn read_expanded(&mut self, t: TermId) -> F {
         let cx = self.cx;
         let atom = F::Lit(Lit::Atom(t, true));
         let TermKind::App(op, args) = cx.kind(t) else {
@@ -371,6 +383,9 @@ impl<'a> Reader<'a> {
                         F::and(vec![acc.clone(), b.not()]),
                         F::and(vec![acc.not(), b]),
                     ]);
+                    if acc.size() > MAX_EXPANSION {
+                        return atom;
+                    }
                 }
                 acc
             }
@@ -430,6 +445,9 @@ impl<'a> Reader<'a> {
         }
     }
 }
+
+/// Largest formula (in [`F::size`]) a Boolean connective may expand into.
+const MAX_EXPANSION: usize = 4096;
 
 /// Prints [`F`] back to terms.
 pub struct Writer {
