@@ -316,6 +316,19 @@ impl Run<'_> {
     }
 }
 
+/// A procedural rewrite may grow an assertion to at most
+/// `GROWTH_FACTOR * size + GROWTH_SLACK` AST nodes; bigger results (the
+/// case-splitting blow-up the paper reports for ElimAssign) are not taken.
+const GROWTH_FACTOR: u64 = 4;
+const GROWTH_SLACK: u64 = 200;
+
+fn grows_too_much(cx: &smtlib_io::Context, before: TermId, after: TermId) -> bool {
+    let mut memo = HashMap::new();
+    let b = crate::size::tree_size(cx, before, &mut memo);
+    let a = crate::size::tree_size(cx, after, &mut memo);
+    a > b.saturating_mul(GROWTH_FACTOR).saturating_add(GROWTH_SLACK)
+}
+
 /// Above this many assertions, passes get no facts: choosing them per
 /// assertion is quadratic.
 const MAX_ASSERTIONS_WITH_FACTS: usize = 2000;
@@ -444,7 +457,7 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
                     trace: &mut events,
                 };
                 if let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) {
-                    if q != t {
+                    if q != t && !grows_too_much(&script.cx, t, q) {
                         // later passes see the new form; the e-graph gets both
                         equal.push((t, q));
                         script.commands[i].kind = CommandKind::Assert(q);
