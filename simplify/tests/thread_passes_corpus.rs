@@ -5,6 +5,8 @@
 //! answer contradicts the file's `:status` after the passes (a soundness
 //! smoke test) and counts the tasks proved before and after.
 //!
+//! `VCSIMP_CORPUS_FILTER=<substring>` and `VCSIMP_CORPUS_STATUS=sat` select files.
+//!
 //! Run: `cargo test -p simplify --test thread_passes_corpus -- --ignored --nocapture`
 
 use simplify::pass::{Budget, PassContext, TermPass};
@@ -66,6 +68,11 @@ fn corpus_smoke() {
     let (mut proved_raw, mut proved_after, mut changed) = (0, 0, 0);
     for path in &all {
         let src = std::fs::read_to_string(path).unwrap();
+        if let Ok(st) = std::env::var("VCSIMP_CORPUS_STATUS") {
+            if !src.contains(&format!("(set-info :status {st})")) {
+                continue;
+            }
+        }
         let Ok(mut script) = parse_script(&src) else {
             continue;
         };
@@ -112,6 +119,10 @@ fn corpus_smoke() {
         let el = start.elapsed();
         let out = print_script(&script);
         let name = path.strip_prefix(&root).unwrap().display().to_string();
+        if let Ok(dir) = std::env::var("VCSIMP_DUMP") {
+            let f = Path::new(&dir).join(name.replace('/', "__"));
+            std::fs::write(f, &out).unwrap();
+        }
         assert!(el < Duration::from_secs(20), "{name}: {el:?}");
         assert!(
             out.len() < 20 * src.len() + 100_000,

@@ -453,7 +453,8 @@ impl Engine {
             TermKind::App(Op::And, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
-                    let prev = args[..i].to_vec();
+                    let mut prev = args[..i].to_vec();
+                    prev.extend_from_slice(&out[..i]);
                     out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
                 }
                 if out[..] == args[..] {
@@ -465,7 +466,10 @@ impl Engine {
             TermKind::App(Op::Or, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
-                    let prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
+                    let mut prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
+                    for &o in &out[..i] {
+                        prev.push(not(cx, o));
+                    }
                     out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
                 }
                 if out[..] == args[..] {
@@ -477,7 +481,8 @@ impl Engine {
             TermKind::App(Op::Implies, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
-                    let prev = args[..i].to_vec();
+                    let mut prev = args[..i].to_vec();
+                    prev.extend_from_slice(&out[..i]);
                     out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
                 }
                 if out[..] == args[..] {
@@ -697,6 +702,12 @@ impl Engine {
         for c in extra {
             let n = not(cx, c);
             hyps.insert(n);
+        }
+        if hyps.contains(&g) {
+            return Some(true);
+        }
+        if hyps.iter().any(|&h| is_negation(cx, h, g)) {
+            return Some(false);
         }
         let hyp_list: Vec<TermId> = hyps.iter().copied().collect();
         let mut all = true;
