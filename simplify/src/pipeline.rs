@@ -400,6 +400,7 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             bool_nary: on(PassName::BoolNary),
             arith_cmp: on(PassName::ArithCmp),
             explain: options.explain,
+            defined_funs: Default::default(),
         },
         deadline: start + options.limits.timeout.unwrap_or(Duration::from_secs(60)),
         stats,
@@ -443,6 +444,11 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         };
         let mut equal = vec![];
         let live = egraph::context::liveness(&script);
+        if on(PassName::GuardedEq) {
+            let all: Vec<TermId> = script.assertions().collect();
+            run.config.defined_funs =
+                crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
+        }
         for pass in procedural.iter_mut() {
             let t0 = Instant::now();
             let mut events = vec![];

@@ -693,6 +693,37 @@ fn guarded_eq_two_cases_when_the_guard_is_open_and_store_chains() {
 }
 
 #[test]
+fn guarded_eq_solves_a_linear_definition_for_its_application() {
+    let d = "(declare-const N Int)(declare-const e Int)(declare-fun f (Int) Int)";
+    // `f(t) + 1 = e + t` (the shape the e-graph leaves after moving a
+    // constant across) defines `f(t) = e + t - 1`.
+    let mut pb = problem(
+        d,
+        &["(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (+ (f t) 1) (+ e t))))"],
+        "(=> (and (<= 0 3) (< 3 N)) (= (f 3) 9))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(f 3)"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+    // Coefficient 2: `f(t)` is not determined as a term; no rule.
+    let mut pb = problem(
+        d,
+        &["(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (* 2 (f t)) (+ e t))))"],
+        "(=> (and (<= 0 3) (< 3 N)) (= (f 3) 9))",
+    );
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    // `f` on both sides: solving would loop; no rule.
+    let mut pb = problem(
+        d,
+        &["(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (+ (f t) 1) (f (+ t 1)))))"],
+        "(=> (and (<= 0 3) (< 3 N)) (= (f 3) 9))",
+    );
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
+#[test]
 fn array_copy_mult_blocks_termination_guarded_eq_then_merge_quant() {
     let d = "(declare-const bsize Int)(declare-const gsize Int)(declare-const N Int)(declare-const l Int)(declare-const len_0 Int)(declare-fun i_2 (Int Int) Int)";
     let mut pb = problem(

@@ -4,8 +4,8 @@ use super::analysis::VcEGraph;
 use super::lang::{Head, Node};
 use super::terms::free_vars;
 use egg::{CostFunction, Id, Language, RecExpr};
-use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
-use std::collections::HashMap;
+use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind};
+use std::collections::{HashMap, HashSet};
 
 /// Adds terms of the analysis' context to the e-graph, sharing a memo.
 #[derive(Default)]
@@ -109,17 +109,27 @@ pub fn build_term(
 }
 
 /// Extraction cost: AST size, plus extra weight on nonlinear
-/// multiplication (more than one non-numeral factor) and on every
-/// quantified variable. Opaque leaves count their real size.
+/// multiplication (more than one non-numeral factor), on every
+/// quantified variable and on every application of a defined function.
+/// Opaque leaves count their real size.
 pub struct VcCost<'a> {
     pub eg: &'a VcEGraph,
     pub opaque_size: &'a HashMap<TermId, u64>,
+    /// Functions with a defining equation (see [`DEFINED_FUN_WEIGHT`]).
+    pub defined_funs: &'a HashSet<FunId>,
 }
 
 /// Extra cost of a nonlinear product.
 pub const NONLINEAR_WEIGHT: u64 = 8;
 /// Extra cost per quantified variable.
 pub const QUANT_VAR_WEIGHT: u64 = 4;
+/// Extra cost of an application of a function that has a defining
+/// equation elsewhere (an assign constraint, `c = t`): a form where the
+/// definition has been substituted is preferred unless it is much larger,
+/// so intermediate program variables disappear from the formulas that use
+/// them (ElimAssign), and all assertions agree on one name for equal
+/// constants.
+pub const DEFINED_FUN_WEIGHT: u64 = 32;
 
 impl CostFunction<Node> for VcCost<'_> {
     type Cost = u64;
@@ -131,6 +141,7 @@ impl CostFunction<Node> for VcCost<'_> {
         let own = match &n.head {
             Head::Opaque(t) => self.opaque_size.get(t).copied().unwrap_or(1),
             Head::Quant(_, vs, _) => 1 + QUANT_VAR_WEIGHT * vs.len() as u64,
+            Head::App(Op::Uf(f)) if self.defined_funs.contains(f) => 1 + DEFINED_FUN_WEIGHT,
             Head::App(Op::Mul) => {
                 let nonconst = n
                     .kids

@@ -20,7 +20,7 @@ use analysis::{VcAnalysis, VcEGraph};
 use convert::{Choice, Loader, VcCost};
 use egg::{Id, Rewrite, Runner, StopReason};
 use lang::Node;
-use smtlib_io::{Context, TermId};
+use smtlib_io::{Context, FunId, TermId};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -54,6 +54,11 @@ pub struct SatConfig {
     pub arith_cmp: bool,
     /// Record which rule fired on which class (for `--explain`).
     pub explain: bool,
+    /// Function symbols with a defining (guarded) equation among the
+    /// assertions: extraction prefers forms without them
+    /// ([`convert::DEFINED_FUN_WEIGHT`]), which is what makes ElimAssign's
+    /// substitutions stick.
+    pub defined_funs: HashSet<FunId>,
 }
 
 /// What one run produced.
@@ -189,6 +194,7 @@ pub fn saturate(
         &mut VcCost {
             eg: &eg,
             opaque_size: &opaque_size,
+            defined_funs: &config.defined_funs,
         },
     );
     let attrs = eg.analysis.attrs.clone();

@@ -195,6 +195,23 @@ impl TermPass for GuardedEq {
     }
 }
 
+/// The functions that some formula of `facts` defines, i.e. the heads of
+/// the rules (and shared-array assigns) the pass would take from them.
+/// Extraction prefers forms without these functions, so that a completed
+/// substitution is kept over the original application.
+pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
+    let (mut rules, mut shared) = (Vec::new(), Vec::new());
+    for (i, &f) in facts.iter().enumerate() {
+        collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
+    }
+    let mut out: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
+    out.extend(rules.iter().filter_map(|r| match r.head {
+        Head::Fun(f) => Some(f),
+        Head::Select(_) => None,
+    }));
+    out
+}
+
 fn has_store(cx: &Context, t: TermId) -> bool {
     matches!(cx.kind(t), TermKind::App(Op::Store, _))
         || cx.children(t).into_iter().any(|c| has_store(cx, c))
@@ -273,53 +290,85 @@ fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
 }
 
 fn as_rule(
-    cx: &Context,
+    cx: &mut Context,
     eq: TermId,
     vars: &[VarId],
     guards: &[TermId],
     fact: usize,
 ) -> Option<Rule> {
-    let TermKind::App(Op::Eq, args) = cx.kind(eq) else {
+    let TermKind::App(Op::Eq, args) = cx.kind(eq).clone() else {
         return None;
     };
     if args.len() != 2 {
         return None;
     }
+    let rule = |head, vars, rhs| Rule {
+        head,
+        vars,
+        guards: guards.to_vec(),
+        rhs,
+        fact,
+    };
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
-        let (head, largs) = match cx.kind(l) {
-            TermKind::App(Op::Uf(f), a)
-                if !a.is_empty() || (vars.is_empty() && guards.is_empty()) =>
-            {
-                (Head::Fun(*f), a.to_vec())
+        if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
+            // The right side must not be the head applied again (no loops).
+            if !contains_head(cx, r, &head) {
+                return Some(rule(head, vs, r));
             }
-            TermKind::App(Op::Select, a) if util::free_vars(cx, a[0]).is_empty() => {
-                (Head::Select(a[0]), vec![a[1]])
-            }
-            _ => continue,
+        }
+    }
+    // A linear Int equation `±f(x̄) + rest = 0` (e.g. after the e-graph
+    // moved a constant across: `f(x̄) + 1 = e`) defines `f(x̄) = ∓rest`.
+    if cx.sort_of(args[0]) != cx.int_sort() || cx.sort_of(args[1]) != cx.int_sort() {
+        return None;
+    }
+    let p = poly::from_term(cx, args[0]).sub(&poly::from_term(cx, args[1]));
+    for atom in p.atoms() {
+        let Some((head, vs)) = rule_head(cx, atom, vars, guards) else {
+            continue;
         };
-        let mut vs = Vec::new();
-        for &a in &largs {
-            match cx.kind(a) {
-                TermKind::Var(v) if vars.contains(v) && !vs.contains(v) => vs.push(*v),
-                _ => break,
-            }
-        }
-        if vs.len() != largs.len() || vars.iter().any(|v| !vs.contains(v)) {
+        let Some((c, rest)) = p.split_linear(&atom) else {
+            continue;
+        };
+        if !(c.is_one() || (-&c).is_one())
+            || rest.atoms().iter().any(|&a| contains_head(cx, a, &head))
+        {
             continue;
         }
-        // The right side must not be the head applied again (no loops).
-        if contains_head(cx, r, &head) {
-            continue;
-        }
-        return Some(Rule {
-            head,
-            vars: vs,
-            guards: guards.to_vec(),
-            rhs: r,
-            fact,
-        });
+        let rhs = poly::to_term(cx, &rest.scale(&-c));
+        return Some(rule(head, vs, rhs));
     }
     None
+}
+
+/// `l` as the left side of a rule over `vars`: an application `f(x̄)` (or
+/// `select a x`) whose arguments are distinct variables covering `vars`.
+fn rule_head(
+    cx: &Context,
+    l: TermId,
+    vars: &[VarId],
+    guards: &[TermId],
+) -> Option<(Head, Vec<VarId>)> {
+    let (head, largs) = match cx.kind(l) {
+        TermKind::App(Op::Uf(f), a) if !a.is_empty() || (vars.is_empty() && guards.is_empty()) => {
+            (Head::Fun(*f), a.to_vec())
+        }
+        TermKind::App(Op::Select, a) if util::free_vars(cx, a[0]).is_empty() => {
+            (Head::Select(a[0]), vec![a[1]])
+        }
+        _ => return None,
+    };
+    let mut vs = Vec::new();
+    for &a in &largs {
+        match cx.kind(a) {
+            TermKind::Var(v) if vars.contains(v) && !vs.contains(v) => vs.push(*v),
+            _ => return None,
+        }
+    }
+    if vars.iter().any(|v| !vs.contains(v)) {
+        return None;
+    }
+    Some((head, vs))
 }
 
 fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
