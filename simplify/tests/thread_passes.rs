@@ -693,6 +693,29 @@ fn guarded_eq_two_cases_when_the_guard_is_open_and_store_chains() {
 }
 
 #[test]
+fn guarded_eq_case_split_keeps_only_the_open_part_of_the_guard() {
+    let d = "(declare-const N Int)(declare-const l Int)(declare-const k Int)(declare-fun f (Int) Int)(declare-fun g (Int) Int)";
+    let mut pb = problem(
+        d,
+        &[
+            "(forall ((t Int)) (=> (and (<= 0 t) (< t N) (<= l 0)) (= (f t) (g t))))",
+            "(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (g t) (* 2 t))))",
+        ],
+        "(=> (and (<= 0 k) (< k N)) (= (f k) 4))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    // The case split is on `l <= 0` alone, and `g k` (decided in both
+    // cases' context) is rewritten too.
+    assert_eq!(
+        s,
+        "(=> (and (<= 0 k) (< k N)) (or (and (<= l 0) (= (* 2 k) 4)) (and (not (<= l 0)) (= (f k) 4))))"
+    );
+    assert_equivalent(&mut pb, before, after);
+}
+
+#[test]
 fn guarded_eq_solves_a_linear_definition_for_its_application() {
     let d = "(declare-const N Int)(declare-const e Int)(declare-fun f (Int) Int)";
     // `f(t) + 1 = e + t` (the shape the e-graph leaves after moving a

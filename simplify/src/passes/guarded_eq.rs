@@ -38,9 +38,10 @@
 //! (¬W(t*,u) ∧ φ(b1(u)))`, quantifier-free. Otherwise the occurrence is
 //! left alone.
 //!
-//! **Termination.** Each atom is rewritten at most `depth` times along any
-//! chain (the per-fact depth budget; the kept `f(t̄)` of the second case is
-//! never rewritten again by the same rule), rewriting stops when the global
+//! **Termination.** Each atom is case-split at most `depth` times along any
+//! chain, and rewritten at most `depth * SPLIT_COST` times in all (the
+//! per-fact depth budget; the kept `f(t̄)` of the second case is never
+//! rewritten again by the same rule), rewriting stops when the global
 //! [`Budget`](crate::pass::Budget) expires or a result would exceed its
 //! node limit; every intermediate result is equivalent, so stopping early
 //! is correct.
@@ -85,10 +86,18 @@ struct Shared {
     fact: usize,
 }
 
+/// Fuel per case split; a rewrite whose guard is decided costs 1. The
+/// fuel of an atom is `depth * SPLIT_COST`: at most `depth` case splits
+/// (the source of exponential growth) along a chain, while decided
+/// rewrites, which replace a term without growing the formula's case
+/// structure, may chain `SPLIT_COST` times longer (still bounded, so
+/// mutually recursive facts terminate).
+const SPLIT_COST: usize = 8;
+
 /// The `guarded-eq` pass (also registered as `elim-assign`).
 #[derive(Clone, Debug)]
 pub struct GuardedEq {
-    /// Maximal number of rewrites along one chain of an atom.
+    /// Maximal number of case splits along one chain of an atom.
     pub depth: usize,
     /// `define-fun` definitions: function, parameters, body.
     pub definitions: Vec<(FunId, Vec<VarId>, TermId)>,
@@ -181,14 +190,14 @@ impl TermPass for GuardedEq {
             eng.exclude_fact = Some(s.fact);
             let saved = std::mem::take(&mut eng.hyps);
             let conds = and(cx, s.conds.clone());
-            let c2 = eng.rw(cx, conds, ctx, self.depth, &HashSet::new());
+            let c2 = eng.rw(cx, conds, ctx, self.depth * SPLIT_COST, &HashSet::new());
             eng.hyps = saved;
             s.conds = conjuncts(cx, c2);
             eng.shared.push(s);
         }
         eng.exclude_fact = None;
         eng.trace.clear();
-        let r = eng.rw(cx, t, ctx, self.depth, &HashSet::new());
+        let r = eng.rw(cx, t, ctx, self.depth * SPLIT_COST, &HashSet::new());
         self.rewrites += eng.trace.len();
         ctx.trace.extend(eng.trace);
         (r != t).then_some(r)
@@ -602,14 +611,22 @@ impl Engine {
         if else_v.is_none() {
             blocked2.insert((occ, key));
         }
-        let status = self.decide(cx, guard);
+        let guard = self.residual(cx, guard);
+        let status = if util::is_true(cx, guard) {
+            Some(true)
+        } else if util::is_false(cx, guard) {
+            Some(false)
+        } else {
+            None
+        };
         let r = match status {
             Some(true) => self.rw(cx, phi_then, ctx, fuel - 1, blocked),
             Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
             None => {
-                let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel - 1, blocked));
+                let fuel = fuel.saturating_sub(SPLIT_COST);
+                let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel, blocked));
                 let ng = not(cx, guard);
-                let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel - 1, &blocked2));
+                let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel, &blocked2));
                 if util::is_true(cx, a) {
                     or(cx, vec![guard, b])
                 } else if util::is_true(cx, b) {
@@ -726,13 +743,13 @@ impl Engine {
         Some(Hit::Case(w, v, Some(old)))
     }
 
-    /// Is `g` decided by the hypotheses? Syntactic membership, or bounds.
-    fn decide(&self, cx: &mut Context, g: TermId) -> Option<bool> {
-        if util::is_true(cx, g) {
-            return Some(true);
-        }
-        if util::is_false(cx, g) {
-            return Some(false);
+    /// The part of guard `g` the hypotheses leave open: its conjuncts that
+    /// are implied (syntactically, or by bounds) are dropped; `false` if
+    /// one is refuted; `true` if all are implied. Equivalent to `g` under
+    /// the hypotheses.
+    fn residual(&self, cx: &mut Context, g: TermId) -> TermId {
+        if util::is_true(cx, g) || util::is_false(cx, g) {
+            return g;
         }
         let mut hyps: HashSet<TermId> = self.hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
         // Close once: from ¬(c1 ∧ … ∧ cn) with all but ci known, ¬ci.
@@ -753,28 +770,28 @@ impl Engine {
             hyps.insert(n);
         }
         if hyps.contains(&g) {
-            return Some(true);
+            return cx.mk_bool(true);
         }
         if hyps.iter().any(|&h| is_negation(cx, h, g)) {
-            return Some(false);
+            return cx.mk_bool(false);
         }
         let hyp_list: Vec<TermId> = hyps.iter().copied().collect();
-        let mut all = true;
+        let mut open = Vec::new();
         for c in conjuncts(cx, g) {
             if hyps.contains(&c) || implied_atom(cx, c, &hyp_list) {
                 continue;
             }
             if let TermKind::App(Op::Not, a) = cx.kind(c) {
                 if hyps.iter().any(|&h| h == a[0]) {
-                    return Some(false);
+                    return cx.mk_bool(false);
                 }
             }
             if hyps.iter().any(|&h| is_negation(cx, h, c)) || refuted_atom(cx, c, &hyp_list) {
-                return Some(false);
+                return cx.mk_bool(false);
             }
-            all = false;
+            open.push(c);
         }
-        all.then_some(true)
+        and(cx, open)
     }
 }
 
