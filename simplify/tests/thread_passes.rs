@@ -715,6 +715,30 @@ fn guarded_eq_case_split_keeps_only_the_open_part_of_the_guard() {
     assert_equivalent(&mut pb, before, after);
 }
 
+/// Regression (unsound in session 1): from the per-thread assign form
+/// `(c ∧ e) ∨ (¬c ∧ e)` the pass took `e ⇒ c` as a rule, although `c` is
+/// the condition, not an assignment; a sat script became unsat.
+#[test]
+fn guarded_eq_per_thread_assign_condition_is_not_a_rule() {
+    let d = "(declare-fun j (Int) Int)(declare-fun a (Int) Int)";
+    let mut pb = problem(
+        d,
+        &[
+            "(forall ((t Int)) (or (and (= (j t) 0) (= (a t) 1)) (and (not (= (j t) 0)) (= (a t) 1))))",
+            "(= (a 5) 1)",
+        ],
+        "(not (= (j 5) 0))",
+    );
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    let src = format!(
+        "{d}(assert (forall ((t Int)) (or (and (= (j t) 0) (= (a t) 1)) (and (not (= (j t) 0)) (= (a t) 1)))))(assert (= (a 5) 1))(assert (not (= (j 5) 0)))(check-sat)"
+    );
+    let out = simplify::simplify_text(&src, &simplify::Options::default())
+        .expect("simplifies")
+        .output;
+    assert_eq!(z3(&out, 5).0, "sat", "{out}");
+}
+
 #[test]
 fn guarded_eq_solves_a_linear_definition_for_its_application() {
     let d = "(declare-const N Int)(declare-const e Int)(declare-fun f (Int) Int)";

@@ -263,22 +263,27 @@ fn collect(
         }
         TermKind::App(Op::Or, args) => {
             // Per-thread assign: disjuncts (conds ∧ f(x̄) = e) whose
-            // conditions pairwise contradict.
+            // conditions pairwise contradict. The rule `conds ⇒ eq` for a
+            // conjunct `eq` of disjunct i follows from the fact only if
+            // the *other* conjuncts of i already exclude every other
+            // disjunct; `eq` itself must not be the excluding condition
+            // (from `(c ∧ e) ∨ (¬c ∧ e)`, `e ⇒ c` does not follow).
             let parts: Vec<Vec<TermId>> = args.iter().map(|&a| conjuncts(cx, a)).collect();
             for (i, p) in parts.iter().enumerate() {
-                let exclusive = parts.iter().enumerate().all(|(j, q)| {
-                    j == i
-                        || p.iter().any(|&c| {
-                            q.iter()
-                                .any(|&d| is_negation(cx, c, d) || is_negation(cx, d, c))
-                        })
-                });
-                if !exclusive {
-                    continue;
-                }
                 for &eq in p {
+                    let conds: Vec<TermId> = p.iter().copied().filter(|&c| c != eq).collect();
+                    let exclusive = parts.iter().enumerate().all(|(j, q)| {
+                        j == i
+                            || conds.iter().any(|&c| {
+                                q.iter()
+                                    .any(|&d| is_negation(cx, c, d) || is_negation(cx, d, c))
+                            })
+                    });
+                    if !exclusive {
+                        continue;
+                    }
                     let mut g = guards.clone();
-                    g.extend(p.iter().copied().filter(|&c| c != eq));
+                    g.extend(conds);
                     if let Some(r) = as_rule(cx, eq, &vars, &g, fact) {
                         rules.push(r);
                     }
@@ -596,7 +601,9 @@ impl Engine {
         };
         let Hit::Case(guard, then_v, else_v) = hit;
         let guard = util::norm(cx, guard);
-        let guard = self.rw(cx, guard, ctx, fuel - 1, blocked);
+        // Rewriting the guard costs like a split: guards of guards must not
+        // multiply the work.
+        let guard = self.rw(cx, guard, ctx, fuel.saturating_sub(SPLIT_COST), blocked);
         let m1: HashMap<TermId, TermId> = [(occ, then_v)].into_iter().collect();
         let phi_then = util::replace(cx, phi, &m1);
         let phi_then = util::norm(cx, phi_then);
