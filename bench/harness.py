@@ -51,6 +51,10 @@ import smt  # noqa: E402
 CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre"]
 SOLVERS = ["z3", "cvc5"]
 DEFINITE = ("sat", "unsat")
+# Answers a larger T cannot change: sat/unsat, and `unknown` given before the
+# limit (solve_row turns an `unknown` at the limit into `timeout`), which is
+# the solver giving up (incompleteness), not running out of time.
+FINAL = DEFINITE + ("unknown",)
 
 
 # --------------------------------------------------------------------------
@@ -477,7 +481,8 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
     a("* A preprocessor that failed or timed out gives *no output*: the task counts as unsolved "
       "in that configuration (see *Preprocessing failures*).")
     a(f"* Runs at T={_fmt_t(timeouts[-1]) if timeouts else '?'} s were skipped for tasks "
-      "already answered sat/unsat at a smaller T: a solve at a smaller T is the same solve, "
+      "already answered sat/unsat at a smaller T, or answered `unknown` before its limit (the "
+      "solver gave up): a solve at a smaller T is the same solve, "
       "with the same time, at a larger T (column `reused_from` in results.csv). Within one "
       "task, configurations whose inputs have the same token stream (comments and whitespace "
       "aside) share one solver run (column `same_input_as`). A cell `–` was not run "
@@ -766,10 +771,12 @@ def parse_args(argv=None):
                     help="hard limit for one vcsimp run in s (default: 60)")
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--solvers", default=",".join(SOLVERS))
-    ap.add_argument("--long-configs", default="",
+    ap.add_argument("--long-configs", default="raw,vcsimp",
                     help="configurations that also run at the timeouts above the smallest "
-                         "(default: all); the others show '–' there. Saves time: most of a full "
-                         "run is spent on runs that time out at the largest T")
+                         "(default: raw,vcsimp; 'all' for every configuration); the others "
+                         "show '–' there. Most of a full run is spent on runs that time out "
+                         "at the largest T: all five configurations at 10 s do not fit in "
+                         "15 minutes on 2 cores")
     ap.add_argument("--jobs", type=int, default=2, help="parallel jobs (default: 2)")
     ap.add_argument("--match", default="", help="only files whose path contains this string")
     ap.add_argument("--every", type=int, default=1,
@@ -790,7 +797,7 @@ def main(argv=None) -> int:
             print(f"unknown configuration {c}; known: {', '.join(CONFIGS)}", file=sys.stderr)
             return 2
     timeouts = sorted(float(x) for x in opts.timeouts.split(",") if x)
-    long_configs = [c for c in opts.long_configs.split(",") if c]
+    long_configs = [c for c in opts.long_configs.split(",") if c and c != "all"]
     if not corpus.is_dir():
         print(f"corpus {corpus} is not a directory", file=sys.stderr)
         return 2
@@ -870,7 +877,7 @@ def main(argv=None) -> int:
                     continue
                 for s in solvers:
                     p = prev.get((task.rel, c, s))
-                    if p is not None and p["status"] in DEFINITE:
+                    if p is not None and p["status"] in FINAL:
                         r = dict(p, timeout=t, reused_from=p["reused_from"] or p["timeout"])
                         reused.append(r)
                     else:

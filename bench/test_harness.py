@@ -335,7 +335,8 @@ class EndToEnd(unittest.TestCase):
 
     def test_clean_run(self):
         rc, out, _ = self.run_harness({"F/k/a.smt2": SAT, "F/k/b.smt2": UNSAT_Q},
-                                      ["--configs", "raw,vcsimp,z3-qe,cvc5-pre"])
+                                      ["--configs", "raw,vcsimp,z3-qe,cvc5-pre",
+                                       "--long-configs", "all"])
         self.assertEqual(rc, 0)
         for name in ("results.csv", "prep.csv", "table.md", "cactus-z3.png", "cactus-z3.svg",
                      "cactus-cvc5.png", "cactus-cvc5.svg", "vcsimp-stats.json"):
@@ -348,6 +349,21 @@ class EndToEnd(unittest.TestCase):
         self.assertFalse((out / "alarms.txt").exists())
         # the stand-in copies its input: one solver run serves raw and vcsimp
         self.assertTrue(all(r["same_input_as"] == "raw" for r in rows if r["config"] == "vcsimp"))
+
+    def test_larger_timeout_only_for_long_configs_and_open_runs(self):
+        # cvc5 gives up on this one at once ("unknown"); z3 runs out of time.
+        gives_up = ("(set-info :status sat)\n(set-logic UFLIA)\n(declare-fun f (Int) Int)\n"
+                    "(assert (forall ((x Int)) (> (f x) (f (+ x 1)))))\n(check-sat)\n")
+        rc, out, _ = self.run_harness({"F/k/u.smt2": gives_up},
+                                      ["--configs", "raw,z3-qe"])
+        self.assertEqual(rc, 0)
+        rows = harness.read_csv(out / "results.csv")
+        at2 = {(r["config"], r["solver"]): r for r in rows if r["timeout"] == "2.0"}
+        # default --long-configs raw,vcsimp: the peer is not run at T=2
+        self.assertEqual(set(at2), {("raw", "z3"), ("raw", "cvc5")})
+        self.assertEqual(at2[("raw", "cvc5")]["status"], "unknown")
+        self.assertEqual(at2[("raw", "cvc5")]["reused_from"], "1.0")
+        self.assertEqual(at2[("raw", "z3")]["reused_from"], "")
 
     def test_soundness_alarm_exits_nonzero(self):
         wrong = SAT.replace(":status sat", ":status unsat")  # actually sat
