@@ -105,8 +105,41 @@ fn mk_quant(
         .expect("Bool body")
 }
 
-/// Find `x = t` among `lits` with `x ∈ vars`, `x ∉ fv(t)`, equal sorts.
+/// Find `x = t` among `lits` with `x ∈ vars`, `x ∉ fv(t)`, equal sorts;
+/// also a pair `t <= x`, `x <= t` (a singleton range, as a record split of
+/// a 1-D thread leaves for its unused `y`/`z` fields), which means `x = t`
+/// in any ordered domain. The index returned is that of one literal of the
+/// pair; the other becomes `t <= t` under the substitution.
 fn find_def(
+    cx: &Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<(usize, VarId, TermId)> {
+    if let Some(d) = find_eq_def(cx, lits, vars, fv) {
+        return Some(d);
+    }
+    let le = |l: TermId| match cx.kind(l) {
+        TermKind::App(Op::Le, a) if a.len() == 2 => Some((a[0], a[1])),
+        TermKind::App(Op::Ge, a) if a.len() == 2 => Some((a[1], a[0])),
+        _ => None,
+    };
+    for (i, &l) in lits.iter().enumerate() {
+        let Some((lo, x)) = le(l) else { continue };
+        let TermKind::Var(xv) = cx.kind(x) else {
+            continue;
+        };
+        if !vars.contains(xv) || free_vars(cx, lo, fv).contains(xv) {
+            continue;
+        }
+        if lits.iter().any(|&m| le(m) == Some((x, lo))) && cx.sort_of(x) == cx.sort_of(lo) {
+            return Some((i, *xv, lo));
+        }
+    }
+    None
+}
+
+fn find_eq_def(
     cx: &Context,
     lits: &[TermId],
     vars: &[VarId],

@@ -5,7 +5,11 @@
 //! **Rules.** From every fact of the shape
 //! `∀x̄. γ1 ⇒ … ⇒ (f(x1..xn) = s' ∧ …)` (nested `forall`/`=>`/`and`, the
 //! arguments of `f` distinct variables covering `x̄`, `f` of arity >= 1 or
-//! an array `select`) the pass takes the rule `γ ⇒ f(x̄) = s'`. The
+//! an array `select`) the pass takes the rule `γ ⇒ f(x̄) = s'`. An argument
+//! may also be a linear pattern, a function application over distinct
+//! variables such as a record constructor `mk(u1, u2)` (after the `records`
+//! pass, thread-indexed maps are applied to `mk(…)`); such a rule rewrites
+//! the occurrences that match it syntactically, an instance of the fact. The
 //! per-thread assign form `∀t. g ⇒ ((c ∧ f(t) = e1) ∨ (¬c ∧ f(t) = e2))`
 //! gives two rules with guards `g ∧ c` and `g ∧ ¬c` (each disjunct's
 //! conditions contradict the other's, so each rule follows from the fact).
@@ -63,11 +67,13 @@ enum Head {
     Select(TermId),
 }
 
-/// `guards ⇒ head(vars) = rhs`.
+/// `guards ⇒ head(pats) = rhs`: each pattern is a variable or a function
+/// application over patterns, every variable of the rule occurs exactly
+/// once in `pats` (a linear pattern, matched syntactically).
 #[derive(Clone, Debug)]
 struct Rule {
     head: Head,
-    vars: Vec<VarId>,
+    pats: Vec<TermId>,
     guards: Vec<TermId>,
     rhs: TermId,
     /// Index of the fact it comes from (`usize::MAX` for definitions).
@@ -146,9 +152,10 @@ impl TermPass for GuardedEq {
         }
         for (f, params, body) in &self.definitions {
             if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
+                let pats = params.iter().map(|&v| cx.mk_var(v)).collect();
                 rules.push(Rule {
                     head: Head::Fun(*f),
-                    vars: params.clone(),
+                    pats,
                     guards: Vec::new(),
                     rhs: *body,
                     fact: usize::MAX,
@@ -316,9 +323,9 @@ fn as_rule(
     if args.len() != 2 {
         return None;
     }
-    let rule = |head, vars, rhs| Rule {
+    let rule = |head, pats, rhs| Rule {
         head,
-        vars,
+        pats,
         guards: guards.to_vec(),
         rhs,
         fact,
@@ -355,14 +362,16 @@ fn as_rule(
     None
 }
 
-/// `l` as the left side of a rule over `vars`: an application `f(x̄)` (or
-/// `select a x`) whose arguments are distinct variables covering `vars`.
+/// `l` as the left side of a rule over `vars`: an application `f(p̄)` (or
+/// `select a p`) whose arguments are linear patterns ([`linear_pattern`])
+/// that together bind every variable of `vars` exactly once. Returns the
+/// head and the argument patterns.
 fn rule_head(
     cx: &Context,
     l: TermId,
     vars: &[VarId],
     guards: &[TermId],
-) -> Option<(Head, Vec<VarId>)> {
+) -> Option<(Head, Vec<TermId>)> {
     let (head, largs) = match cx.kind(l) {
         TermKind::App(Op::Uf(f), a) if !a.is_empty() || (vars.is_empty() && guards.is_empty()) => {
             (Head::Fun(*f), a.to_vec())
@@ -373,16 +382,45 @@ fn rule_head(
         _ => return None,
     };
     let mut vs = Vec::new();
-    for &a in &largs {
-        match cx.kind(a) {
-            TermKind::Var(v) if vars.contains(v) && !vs.contains(v) => vs.push(*v),
-            _ => return None,
-        }
+    if !largs.iter().all(|&a| linear_pattern(cx, a, vars, &mut vs)) {
+        return None;
     }
     if vars.iter().any(|v| !vs.contains(v)) {
         return None;
     }
-    Some((head, vs))
+    Some((head, largs))
+}
+
+/// Is `p` a variable of `vars` not yet in `seen`, or a function application
+/// (`f(p1..pn)`, f uninterpreted, e.g. a record constructor) of such
+/// patterns? Collects the variables into `seen`.
+fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>) -> bool {
+    match cx.kind(p) {
+        TermKind::Var(v) if vars.contains(v) && !seen.contains(v) => {
+            seen.push(*v);
+            true
+        }
+        TermKind::App(Op::Uf(_), args) if !args.is_empty() => {
+            let args = args.clone();
+            args.iter().all(|&a| linear_pattern(cx, a, vars, seen))
+        }
+        _ => false,
+    }
+}
+
+/// Match the linear pattern `p` against `t`, binding its variables in `m`.
+fn match_pattern(cx: &Context, p: TermId, t: TermId, m: &mut HashMap<VarId, TermId>) -> bool {
+    match (cx.kind(p), cx.kind(t)) {
+        (TermKind::Var(v), _) => {
+            m.insert(*v, t);
+            true
+        }
+        (TermKind::App(o1, a1), TermKind::App(o2, a2)) if o1 == o2 && a1.len() == a2.len() => a1
+            .iter()
+            .zip(a2.iter())
+            .all(|(&q, &s)| match_pattern(cx, q, s, m)),
+        _ => false,
+    }
 }
 
 fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
@@ -693,8 +731,16 @@ impl Engine {
             if r.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i)) {
                 continue;
             }
-            let m: HashMap<VarId, TermId> =
-                r.vars.iter().copied().zip(args.iter().copied()).collect();
+            let mut m: HashMap<VarId, TermId> = HashMap::new();
+            if r.pats.len() != args.len()
+                || !r
+                    .pats
+                    .iter()
+                    .zip(&args)
+                    .all(|(&p, &a)| match_pattern(cx, p, a, &mut m))
+            {
+                continue;
+            }
             let gs: Vec<TermId> = r.guards.iter().map(|&g| util::subst(cx, g, &m)).collect();
             let g = and(cx, gs);
             let g = fresh_if_binders(cx, g);
