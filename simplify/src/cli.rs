@@ -64,6 +64,13 @@ pub struct Cli {
     #[arg(long)]
     pub strengthen: bool,
 
+    /// Also drop quantified assertions that share no symbol with the goal
+    /// (library axioms). Not an equivalence: unsat still proves the input
+    /// unsat, sat or unknown mean nothing. The output says so
+    /// (`:vcsimp-pruned`).
+    #[arg(long)]
+    pub prune_unused: bool,
+
     /// Also write one SMT-LIB file per disjunct of the negated goal into
     /// DIR (the input is unsat iff every file is unsat). Needs a script
     /// with exactly one check-sat.
@@ -141,6 +148,9 @@ pub fn run(cli: &Cli) -> i32 {
     let mut passes = passes;
     if cli.strengthen && !passes.contains(&PassName::Strengthen) {
         passes.push(PassName::Strengthen);
+    }
+    if cli.prune_unused && !passes.contains(&PassName::PruneUnused) {
+        passes.push(PassName::PruneUnused);
     }
     let mut limits = Limits::default();
     if let Some(t) = cli.timeout {

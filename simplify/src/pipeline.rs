@@ -16,6 +16,17 @@ use std::time::{Duration, Instant};
 /// The passes vcsimp knows, in pipeline order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PassName {
+    /// Top-level conjunctions (and negated implications, as in Boogie's
+    /// one-assertion VCs) become separate assertions.
+    SplitAsserts,
+    /// Definitional axioms and `define-fun`s as macros; oriented equation
+    /// axioms such as wrapper round trips (`crate::passes::encodings`).
+    Unfold,
+    /// Quantifiers over record sorts become quantifiers over their fields.
+    Records,
+    /// Drop the definitional axioms of symbols that no longer occur (a
+    /// conservative extension; kept when the script asks for models).
+    PruneDefs,
     /// Constant folding and polynomial normal forms (the e-graph analysis).
     Fold,
     /// The rewrite rules of `rules/*.rules`.
@@ -41,11 +52,30 @@ pub enum PassName {
     Strengthen,
     /// Assertions simplify each other within their check-sat scopes.
     Context,
+    /// Opt-in relevance filter: drop quantified assertions unrelated to the
+    /// goal. Not an equivalence (sound for unsat only).
+    PruneUnused,
 }
 
 impl PassName {
     /// Every pass, in pipeline order, with its one-line description.
     pub const ALL: &'static [(PassName, &'static str)] = &[
+        (
+            PassName::SplitAsserts,
+            "top-level and / not-implies assertions become one assertion per conjunct",
+        ),
+        (
+            PassName::Unfold,
+            "definitional axioms and define-funs as macros; wrapper round trips as rewrites",
+        ),
+        (
+            PassName::Records,
+            "quantifiers over record sorts (inversion axiom or 1-constructor datatype) split into fields",
+        ),
+        (
+            PassName::PruneDefs,
+            "drop definitional axioms of symbols no longer used (kept if models are asked for)",
+        ),
         (
             PassName::Fold,
             "constant folding and polynomial normal forms (e-graph analysis)",
@@ -91,10 +121,19 @@ impl PassName {
             PassName::Context,
             "assertions simplify each other within their check-sat scopes",
         ),
+        (
+            PassName::PruneUnused,
+            "opt-in (--prune-unused), not sound for sat: drop axioms unrelated to the goal",
+        ),
     ];
 
     pub fn name(self) -> &'static str {
         match self {
+            PassName::SplitAsserts => "split-asserts",
+            PassName::Unfold => "unfold",
+            PassName::Records => "records",
+            PassName::PruneDefs => "prune-defs",
+            PassName::PruneUnused => "prune-unused",
             PassName::Fold => "fold",
             PassName::Rules => "rules",
             PassName::BoolNary => "bool-nary",
@@ -121,7 +160,7 @@ impl PassName {
         Self::ALL
             .iter()
             .map(|(p, _)| *p)
-            .filter(|p| *p != PassName::Strengthen)
+            .filter(|p| !matches!(p, PassName::Strengthen | PassName::PruneUnused))
             .collect()
     }
 }
@@ -407,9 +446,44 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         trace: vec![],
         log,
     };
+    if on(PassName::SplitAsserts) {
+        let n = split_assertions(&mut script);
+        if n > 0 {
+            add_pass(&mut run.stats, "split-asserts", n, 0.0);
+        }
+    }
     let asserts: Vec<usize> = (0..script.commands.len())
         .filter(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
         .collect();
+    // 0. see through the encoding: definitions, wrappers, records
+    let mut encoding: Vec<Box<dyn TermPass>> = vec![];
+    if on(PassName::Unfold) {
+        let defined = crate::passes::encodings::script_definitions(&script);
+        encoding.push(Box::new(crate::passes::Unfold::with_defined(defined)));
+    }
+    if on(PassName::Records) {
+        encoding.push(Box::new(crate::passes::Records::default()));
+        if on(PassName::Quant) {
+            // fields pinned by singleton ranges (`0 <= y < 1`) go at once
+            encoding.push(Box::new(quant::QuantPass));
+        }
+        if on(PassName::Unfold) {
+            // projections of constructors and definitions exposed by the split
+            let defined = crate::passes::encodings::script_definitions(&script);
+            encoding.push(Box::new(crate::passes::Unfold::with_defined(defined)));
+        }
+    }
+    if !encoding.is_empty() {
+        run_term_passes(&mut script, &mut run, &mut encoding, &asserts);
+    }
+    let mut dropped_true = false;
+    if on(PassName::PruneDefs) {
+        let gone = crate::passes::encodings::prune_definitions(&mut script);
+        if !gone.is_empty() {
+            dropped_true = true;
+            add_pass(&mut run.stats, "prune-defs", gone.len(), 0.0);
+        }
+    }
     // 1. saturate and extract
     if egraph_on {
         run.saturate(&mut script, &asserts, &[]);
@@ -418,6 +492,11 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     let mut procedural: Vec<Box<dyn TermPass>> = vec![];
     if on(PassName::GuardedEq) {
         procedural.push(Box::new(crate::passes::GuardedEq::default()));
+        if on(PassName::Unfold) {
+            // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
+            let defined = crate::passes::encodings::script_definitions(&script);
+            procedural.push(Box::new(crate::passes::Unfold::with_defined(defined)));
+        }
     }
     if on(PassName::MergeQuant) {
         procedural.push(Box::new(crate::passes::MergeQuant::default()));
@@ -438,43 +517,12 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         procedural.push(Box::new(crate::qe::CooperQe::default()));
     }
     if !procedural.is_empty() {
-        let budget = Budget {
-            deadline: Some(run.deadline),
-            ..Budget::default()
-        };
-        let mut equal = vec![];
-        let live = egraph::context::liveness(&script);
         if on(PassName::GuardedEq) {
             let all: Vec<TermId> = script.assertions().collect();
             run.config.defined_funs =
                 crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
         }
-        for pass in procedural.iter_mut() {
-            let t0 = Instant::now();
-            let mut events = vec![];
-            for &i in &asserts {
-                let CommandKind::Assert(t) = script.commands[i].kind else {
-                    continue;
-                };
-                let facts = facts_for(&script, &asserts, &live, i);
-                let mut ctx = PassContext {
-                    facts: &facts,
-                    budget: &budget,
-                    trace: &mut events,
-                };
-                if let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) {
-                    if q != t && !grows_too_much(&script.cx, t, q) {
-                        // later passes see the new form; the e-graph gets both
-                        equal.push((t, q));
-                        script.commands[i].kind = CommandKind::Assert(q);
-                    }
-                }
-            }
-            let fired = events.len();
-            run.record_events(&script, &events);
-            let name = pass.name();
-            add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
-        }
+        let equal = run_term_passes(&mut script, &mut run, &mut procedural, &asserts);
         if egraph_on && !equal.is_empty() {
             run.saturate(&mut script, &asserts, &equal);
         }
@@ -521,9 +569,22 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             run.saturate(&mut script, &changed, &[]);
         }
     }
+    if on(PassName::PruneDefs) {
+        let gone = crate::passes::encodings::prune_definitions(&mut script);
+        if !gone.is_empty() {
+            dropped_true = true;
+            add_pass(&mut run.stats, "prune-defs", gone.len(), 0.0);
+        }
+    }
+    let mut pruned_unused = 0;
+    if on(PassName::PruneUnused) {
+        pruned_unused = crate::passes::encodings::prune_unused(&mut script);
+        dropped_true |= pruned_unused > 0;
+        add_pass(&mut run.stats, "prune-unused", pruned_unused, 0.0);
+    }
     // drop assertions that became `true`
     let t = script.cx.mk_bool(true);
-    if options.passes.contains(&PassName::Context) || egraph_on {
+    if options.passes.contains(&PassName::Context) || egraph_on || dropped_true {
         script
             .commands
             .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
@@ -543,6 +604,17 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             "--strengthen: an unsat answer proves the input unsat; sat/unknown mean nothing".into(),
         );
     }
+    if on(PassName::PruneUnused) {
+        // Relevance filtering is sound for proving only: say so.
+        output = format!(
+            "{}\n{}\n{output}",
+            crate::passes::PRUNED_COMMENT,
+            crate::passes::PRUNED_INFO
+        );
+        stats.warnings.push(format!(
+            "--prune-unused dropped {pruned_unused} assertion(s): an unsat answer proves the input unsat; sat/unknown mean nothing"
+        ));
+    }
     stats.total_seconds = start.elapsed().as_secs_f64();
     Outcome {
         output,
@@ -550,6 +622,110 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         trace,
         script,
     }
+}
+
+/// The conjuncts of an asserted `t`: `(and a b)` gives `a`, `b`;
+/// `(not (=> h1 .. hn c))` gives the conjuncts of `h1 .. hn` and `(not c)`;
+/// `(not (or a b))` gives `(not a)`, `(not b)`; `(not (not a))` gives `a`;
+/// annotated terms (`:named`, Boogie's `:lblpos`/`:lblneg` labels, which
+/// z3 gives its own meaning) are kept whole. The conjunction of the parts
+/// is equivalent to `t`.
+fn assertion_parts(cx: &mut smtlib_io::Context, t: TermId, out: &mut Vec<TermId>) {
+    use smtlib_io::{Op, TermKind};
+    match cx.kind(t).clone() {
+        TermKind::App(Op::And, args) => args.iter().for_each(|&a| assertion_parts(cx, a, out)),
+        TermKind::App(Op::Not, a) => match cx.kind(a[0]).clone() {
+            TermKind::App(Op::Implies, args) => {
+                let (c, hs) = args.split_last().expect("=> has arguments");
+                for &h in hs {
+                    assertion_parts(cx, h, out);
+                }
+                let n = cx.mk_app(Op::Not, vec![*c]).expect("Bool");
+                assertion_parts(cx, n, out);
+            }
+            TermKind::App(Op::Or, args) => {
+                for &d in args.iter() {
+                    let n = cx.mk_app(Op::Not, vec![d]).expect("Bool");
+                    assertion_parts(cx, n, out);
+                }
+            }
+            TermKind::App(Op::Not, b) => assertion_parts(cx, b[0], out),
+            _ => out.push(t),
+        },
+        _ => out.push(t),
+    }
+}
+
+/// `split-asserts`: replace every assertion by one assertion per part
+/// ([`assertion_parts`]). Each check-sat sees the same conjunction, so
+/// the script is equivalent. Returns how many assertions were split.
+fn split_assertions(script: &mut Script) -> usize {
+    let mut n = 0;
+    let mut out = Vec::with_capacity(script.commands.len());
+    for c in std::mem::take(&mut script.commands) {
+        let CommandKind::Assert(t) = c.kind else {
+            out.push(c);
+            continue;
+        };
+        let mut parts = vec![];
+        assertion_parts(&mut script.cx, t, &mut parts);
+        if parts.len() <= 1 {
+            out.push(c);
+            continue;
+        }
+        n += 1;
+        for p in parts {
+            let mut d = c.clone();
+            d.kind = CommandKind::Assert(p);
+            out.push(d);
+        }
+    }
+    script.commands = out;
+    n
+}
+
+/// Run procedural passes over every assertion, each pass over all
+/// assertions before the next, with the other live assertions as facts.
+/// Returns the pairs (old, new) of rewritten assertions.
+fn run_term_passes(
+    script: &mut Script,
+    run: &mut Run,
+    passes: &mut [Box<dyn TermPass>],
+    asserts: &[usize],
+) -> Vec<(TermId, TermId)> {
+    let budget = Budget {
+        deadline: Some(run.deadline),
+        ..Budget::default()
+    };
+    let mut equal = vec![];
+    let live = egraph::context::liveness(script);
+    for pass in passes.iter_mut() {
+        let t0 = Instant::now();
+        let mut events = vec![];
+        for &i in asserts {
+            let CommandKind::Assert(t) = script.commands[i].kind else {
+                continue;
+            };
+            let facts = facts_for(script, asserts, &live, i);
+            let mut ctx = PassContext {
+                facts: &facts,
+                budget: &budget,
+                trace: &mut events,
+            };
+            if let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) {
+                if q != t && !grows_too_much(&script.cx, t, q) {
+                    // later passes see the new form; the e-graph gets both
+                    equal.push((t, q));
+                    script.commands[i].kind = CommandKind::Assert(q);
+                }
+            }
+        }
+        let fired = events.len();
+        run.record_events(script, &events);
+        let name = pass.name();
+        add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
+    }
+    equal
 }
 
 /// `--split`: the disjuncts of the (negated) goal, the last assertion of a

@@ -10,10 +10,17 @@
 //! * [`Strengthen`] (`strengthen`): the 4.5 heuristics, opt-in, not
 //!   equivalences (see [`strengthen::STRENGTHENED_INFO`]).
 //!
-//! Every pass is an equivalence under the facts except `strengthen`.
+//! * [`encodings`]: [`Unfold`] (`unfold`), [`Records`] (`records`),
+//!   [`encodings::prune_definitions`] (`prune-defs`) and the opt-in
+//!   [`encodings::prune_unused`] (`prune-unused`, see [`PRUNED_INFO`]).
+//!
+//! Every pass is an equivalence under the facts except `strengthen` and
+//! `prune-unused`; `prune-defs` keeps satisfiability exactly and
+//! equivalence over every symbol it does not drop.
 
 pub mod bounds;
 pub mod decompose;
+pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
 pub mod simp_affine;
@@ -21,7 +28,14 @@ pub mod strengthen;
 pub(crate) mod util;
 
 pub use decompose::DecomposeQuant;
+pub use encodings::{Records, Unfold};
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
 pub use simp_affine::SimpAffine;
 pub use strengthen::{Strengthen, STRENGTHENED_COMMENT, STRENGTHENED_INFO};
+
+/// The `set-info` command an output filtered by `--prune-unused` carries.
+pub const PRUNED_INFO: &str = "(set-info :vcsimp-pruned true)";
+/// The comment that precedes [`PRUNED_INFO`].
+pub const PRUNED_COMMENT: &str =
+    "; vcsimp --prune-unused: unsat proves the input unsat; sat/unknown mean nothing";

@@ -1,0 +1,347 @@
+//! The encoding passes (issue 8): `unfold` (definitions, wrappers),
+//! `records`, `prune-defs` and the opt-in `prune-unused`. Each has applies
+//! and does-not-apply tests; soundness is checked with z3: the assertions
+//! of input and output are equivalent over the input's declarations
+//! (`(distinct (and input) (and output))` is unsat), or, for the pruning
+//! passes, the answers agree.
+
+mod common;
+
+use simplify::{simplify_text, Options, PassName};
+use std::time::Duration;
+
+fn run(src: &str, passes: &[PassName]) -> String {
+    let opts = Options {
+        passes: passes.to_vec(),
+        ..Options::default()
+    };
+    simplify_text(src, &opts).expect("parses").output
+}
+
+fn asserted(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("(assert "))
+        .map(|l| l["(assert ".len()..l.len() - 1].to_string())
+        .collect()
+}
+
+fn decls(text: &str) -> String {
+    text.lines()
+        .filter(|l| {
+            ["(declare-", "(define-"]
+                .iter()
+                .any(|p| l.trim_start().starts_with(p))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn z3(script: &str) -> String {
+    common::require("z3");
+    let out = common::run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30))
+        .unwrap_or_default();
+    common::answers(&out).first().cloned().unwrap_or_default()
+}
+
+/// The conjunction of the output's assertions is equivalent to the input's.
+fn assert_equivalent(input: &str, output: &str) {
+    let conj = |a: Vec<String>| format!("(and true {})", a.join(" "));
+    let q = format!(
+        "{}\n(assert (distinct {} {}))\n(check-sat)\n",
+        decls(input),
+        conj(asserted(input)),
+        conj(asserted(output))
+    );
+    let a = z3(&q);
+    assert!(a == "unsat", "not equivalent ({a}):\n{q}");
+}
+
+const DEFS: &str = "(declare-fun f (Int Int) Int)
+(declare-fun p (Int) Bool)
+(declare-fun c () Int)
+(assert (forall ((x Int) (y Int)) (! (= (f x y) (+ (* 2 x) y)) :pattern ((f x y)))))
+(assert (forall ((x Int)) (= (p x) (and (<= 0 x) (< x 10)))))
+(assert (p c))
+(assert (not (<= (f c 1) 20)))
+(check-sat)
+";
+
+#[test]
+fn unfold_applies_to_definitions_and_iff_definitions() {
+    let out = run(DEFS, &[PassName::Unfold]);
+    let a = asserted(&out);
+    assert_eq!(a.len(), 4, "{out}");
+    assert!(!a[2].contains("(p c)") && !a[3].contains("(f c"), "{out}");
+    assert_equivalent(DEFS, &out);
+    assert_eq!(z3(&out), "unsat");
+}
+
+#[test]
+fn unfold_does_not_apply_to_recursive_guarded_or_non_variable_definitions() {
+    let src = "(declare-fun f (Int) Int)
+(declare-fun g (Int) Int)
+(declare-fun h (Int) Int)
+(declare-fun c () Int)
+(assert (forall ((x Int)) (= (f x) (+ (f (- x 1)) 1))))
+(assert (forall ((x Int)) (=> (< 0 x) (= (g x) x))))
+(assert (forall ((x Int)) (= (h (+ x 1)) x)))
+(assert (< (+ (f c) (g c) (h c)) 0))
+(check-sat)
+";
+    let out = run(src, &[PassName::Unfold]);
+    // f is recursive, g is guarded, h's argument is not a variable and its
+    // right side is not smaller: the goal keeps all three.
+    assert_eq!(asserted(&out)[3], "(< (+ (f c) (g c) (h c)) 0)", "{out}");
+    // definitions that define each other: rewriting terminates and stays
+    // equivalent
+    let cycle = "(declare-fun f (Int) Int)
+(declare-fun k (Int) Int)
+(declare-fun c () Int)
+(assert (forall ((x Int)) (= (k x) (+ (f x) 1))))
+(assert (forall ((x Int)) (= (f x) (- (k x) 1))))
+(assert (< (f c) 0))
+(check-sat)
+";
+    let out = run(cycle, &[PassName::Unfold]);
+    assert_equivalent(cycle, &out);
+}
+
+#[test]
+fn unfold_expands_define_funs() {
+    let src = "(define-fun sq ((x Int)) Int (* x x))
+(define-fun n () Int 3)
+(declare-fun c () Int)
+(assert (< (sq c) n))
+(check-sat)
+";
+    let out = run(src, &[PassName::Unfold]);
+    assert!(asserted(&out)[0].contains("(* c c)"), "{out}");
+    assert!(asserted(&out)[0].contains('3'), "{out}");
+    assert_equivalent(src, &out);
+}
+
+const WRAPPERS: &str = "(declare-sort uni 0)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(declare-fun m (Int) uni)
+(declare-fun c () Int)
+(assert (forall ((x Int)) (! (= (tb2t (t2tb x)) x) :pattern ((t2tb x)))))
+(assert (forall ((x Int)) (= (m x) (t2tb (* 2 x)))))
+(assert (not (= (tb2t (m c)) (+ c c))))
+(check-sat)
+";
+
+#[test]
+fn unfold_removes_wrapper_round_trips() {
+    let out = run(WRAPPERS, &[PassName::Unfold]);
+    let a = asserted(&out);
+    assert!(!a[2].contains("tb2t"), "{out}");
+    assert_equivalent(WRAPPERS, &out);
+    // the default pipeline then decides the goal itself
+    let full = run(WRAPPERS, &PassName::default_passes());
+    assert!(full.contains("(assert false)"), "{full}");
+}
+
+#[test]
+fn unfold_does_not_orient_growing_or_conditional_equations() {
+    let src = "(declare-sort uni 0)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(declare-fun sort (uni) Bool)
+(declare-fun g (Int) Int)
+(declare-fun c () uni)
+(declare-fun d () Int)
+(assert (forall ((j uni)) (=> (sort j) (= (t2tb (tb2t j)) j))))
+(assert (forall ((x Int)) (= (g (g x)) (g (+ x x)))))
+(assert (not (= (t2tb (tb2t c)) c)))
+(assert (= (g (g d)) 1))
+(check-sat)
+";
+    let out = run(src, &[PassName::Unfold]);
+    assert_eq!(asserted(&out), asserted(src), "{out}");
+}
+
+const RECORD_AXIOMS: &str = "(declare-sort dim3 0)
+(declare-fun mk (Int Int) dim3)
+(declare-fun px (dim3) Int)
+(declare-fun py (dim3) Int)
+(declare-fun a (dim3) Int)
+(declare-fun n () Int)
+(assert (forall ((u Int) (v Int)) (! (= (px (mk u v)) u) :pattern ((mk u v)))))
+(assert (forall ((u Int) (v Int)) (= (py (mk u v)) v)))
+(assert (forall ((d dim3)) (= d (mk (px d) (py d)))))
+(assert (forall ((d dim3)) (=> (and (<= 0 (px d)) (< (px d) n) (= (py d) 0)) (= (a d) (px d)))))
+(assert (exists ((d dim3)) (and (<= 0 (px d)) (< (px d) n) (= (py d) 0) (not (= (a d) (px d))))))
+(check-sat)
+";
+
+#[test]
+fn records_split_axiomatised_record_quantifiers() {
+    let out = run(RECORD_AXIOMS, &[PassName::Records]);
+    let a = asserted(&out);
+    assert!(
+        a[3].contains("(a (mk ") && !a[3].contains("(px "),
+        "hypothesis not split: {out}"
+    );
+    assert!(a[4].starts_with("(exists ((d_px"), "{out}");
+    // the inversion axiom is kept as it was
+    assert!(a[2].contains("(= d (mk (px d) (py d)))"), "{out}");
+    assert_equivalent(RECORD_AXIOMS, &out);
+    assert_eq!(z3(&out), "unsat");
+}
+
+#[test]
+fn records_do_not_split_without_the_inversion_axiom() {
+    let without: String = RECORD_AXIOMS
+        .lines()
+        .filter(|l| !l.contains("(= d (mk"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = run(&without, &[PassName::Records]);
+    assert!(!out.contains("d_px"), "{out}");
+    // why it matters: without surjectivity a value outside mk's image may
+    // break a forall that holds on the image
+    let src = "(declare-sort S 0)
+(declare-fun mk (Int) S)
+(declare-fun p (S) Int)
+(declare-fun q (S) Bool)
+(assert (forall ((u Int)) (= (p (mk u)) u)))
+(assert (forall ((u Int)) (q (mk u))))
+(assert (not (forall ((s S)) (q s))))
+(check-sat)
+";
+    let out = run(src, &[PassName::Records]);
+    assert!(asserted(&out)[2].contains("(s S)"), "{out}");
+}
+
+const NESTED_DATATYPE: &str = "(declare-datatypes ((dim3 0)) (((mk_dim3 (x Int) (y Int) (z Int)))))
+(declare-datatypes ((thread 0)) (((mk_thread (bid dim3) (tid dim3)))))
+(declare-fun i (thread) Int)
+(declare-fun n () Int)
+(assert (forall ((th thread)) (=> (and (<= 0 (x (tid th))) (< (x (tid th)) n) (= (y (tid th)) 0) (= (x (bid th)) 0)) (= (i th) (x (tid th))))))
+(assert (not (forall ((th thread)) (=> (and (<= 0 (x (tid th))) (< (x (tid th)) n) (= (y (tid th)) 0) (= (x (bid th)) 0)) (<= 0 (i th))))))
+(check-sat)
+";
+
+#[test]
+fn records_split_nested_datatypes() {
+    let out = run(NESTED_DATATYPE, &[PassName::Records]);
+    let a = asserted(&out);
+    assert!(
+        a[0].contains("(th_tid_x Int)") && !a[0].contains("(tid "),
+        "{out}"
+    );
+    assert!(a[0].contains("(i (mk_thread (mk_dim3 "), "{out}");
+    assert_equivalent(NESTED_DATATYPE, &out);
+}
+
+#[test]
+fn records_leave_multi_constructor_datatypes_alone() {
+    let src = "(declare-datatypes ((L 0)) (((nil) (cons (hd Int) (tl L)))))
+(declare-fun q (L) Bool)
+(assert (forall ((l L)) (q l)))
+(check-sat)
+";
+    let out = run(src, &[PassName::Records]);
+    assert_eq!(asserted(&out), asserted(src));
+}
+
+#[test]
+fn prune_defs_drops_definitions_of_unused_symbols() {
+    let out = run(DEFS, &[PassName::Unfold, PassName::PruneDefs]);
+    let a = asserted(&out);
+    assert_eq!(a.len(), 2, "{out}");
+    assert_eq!(z3(&out), z3(DEFS));
+    // sat stays sat
+    let sat = DEFS
+        .replace("20", "21")
+        .replace("(assert (not (<= (f c 1) 21)))", "(assert (<= (f c 1) 21))");
+    let out = run(&sat, &[PassName::Unfold, PassName::PruneDefs]);
+    assert_eq!(z3(&out), z3(&sat));
+}
+
+#[test]
+fn prune_defs_keeps_definitions_when_models_are_asked_for_or_the_symbol_is_used() {
+    let with_model = format!("{DEFS}(get-model)\n");
+    let out = run(&with_model, &[PassName::Unfold, PassName::PruneDefs]);
+    assert_eq!(asserted(&out).len(), 4, "{out}");
+    // without unfolding, f and p still occur: nothing is dropped
+    let out = run(DEFS, &[PassName::PruneDefs]);
+    assert_eq!(asserted(&out).len(), 4, "{out}");
+    // a named definition is kept too
+    let named = DEFS.replace(
+        "(assert (forall ((x Int)) (= (p x) (and (<= 0 x) (< x 10)))))",
+        "(assert (! (forall ((x Int)) (= (p x) (and (<= 0 x) (< x 10)))) :named def_p))",
+    );
+    let out = run(&named, &[PassName::Unfold, PassName::PruneDefs]);
+    assert!(out.contains(":named def_p"), "{out}");
+}
+
+#[test]
+fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
+    let src = "(declare-fun f (Int) Int)
+(declare-fun pw (Int Int) Int)
+(declare-fun c () Int)
+(assert (forall ((x Int)) (= (pw x 0) 1)))
+(assert (forall ((x Int) (n Int)) (=> (<= 0 n) (= (pw x (+ n 1)) (* x (pw x n))))))
+(assert (forall ((x Int)) (< x (f x))))
+(assert (not (< c (f c))))
+(check-sat)
+";
+    let out = run(src, &[PassName::PruneUnused]);
+    assert_eq!(asserted(&out).len(), 2, "{out}");
+    assert!(out.contains("(set-info :vcsimp-pruned true)"), "{out}");
+    assert_eq!(z3(&out), "unsat");
+    // not in the default pipeline
+    assert!(!PassName::default_passes().contains(&PassName::PruneUnused));
+    let out = run(src, &PassName::default_passes());
+    assert!(!out.contains("vcsimp-pruned"));
+}
+
+/// A Why3-shaped task: the default pipeline sees through the definitions,
+/// records and wrappers to plain bounded integer quantifiers and keeps the
+/// answer.
+#[test]
+fn why3_corpus_file_keeps_its_status() {
+    let path = common::repo_root().join("corpus/why3/arraycopy/t3_preserve_inv1.smt2");
+    let src = std::fs::read_to_string(path).unwrap();
+    let out = run(&src, &PassName::default_passes());
+    let a = asserted(&out).last().cloned().unwrap_or_default();
+    assert!(!a.contains("is_valid"), "definitions left: {a}");
+    assert!(!a.contains(" thread)"), "record quantifiers left: {a}");
+    assert!(!a.contains("(tb2t (t2tb"), "wrappers left: {a}");
+    let a = z3(&out);
+    assert!(a == "unsat" || a == "unknown", "{a}");
+}
+
+#[test]
+fn split_asserts_splits_boogie_style_vcs() {
+    let src = "(declare-fun a () Int)
+(declare-fun b () Int)
+(declare-fun lbl () Bool)
+(assert (not (=> (and (< 0 a) (< a b)) (! (or lbl (< 0 b)) :lblneg lbl1))))
+(assert (! (and (< a 5) (< b 7)) :named both))
+(check-sat)
+";
+    let out = run(src, &[PassName::SplitAsserts]);
+    let a = asserted(&out);
+    assert_eq!(a.len(), 4, "{out}");
+    // a labelled goal stays whole (z3 gives labels their own meaning)
+    assert!(a[2].contains(":lblneg lbl1"), "{out}");
+    // a named assertion stays one assertion (its name must keep meaning)
+    assert!(out.contains(":named both"), "{out}");
+    let unnamed = src
+        .replace(
+            "(! (and (< a 5) (< b 7)) :named both)",
+            "(and (< a 5) (< b 7))",
+        )
+        .replace("(! (or lbl (< 0 b)) :lblneg lbl1)", "(or lbl (< 0 b))");
+    assert_equivalent(&unnamed, &run(&unnamed, &[PassName::SplitAsserts]));
+    // nothing to split
+    let flat = "(declare-fun a () Int)\n(assert (or (< a 0) (< 5 a)))\n(check-sat)\n";
+    assert_eq!(
+        asserted(&run(flat, &[PassName::SplitAsserts])),
+        asserted(flat)
+    );
+}
