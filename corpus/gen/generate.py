@@ -23,7 +23,7 @@ import simt  # noqa: E402
 import vcfile  # noqa: E402
 
 CORPUS = HERE.parent
-FAMILIES = ("vericuda", "race", "divergence", "pug")
+FAMILIES = ("vericuda", "race", "divergence", "pug", "why3", "boogie")
 EXAMPLE = ("vericuda", "arraycopy", "t5_postcondition", "examples/arraycopy_t5.smt2")
 
 
@@ -55,6 +55,9 @@ def all_files():
     files.update(kd.twothread_files())
     files.update(kr.files())
     files.update(kp.files())
+    import why3_boogie
+    kernels_by_name = {fn.__name__: fn for fn in kv.KERNELS}
+    files.update(why3_boogie.files(vcfile, simt, kernels_by_name))
     fam, ker, task, dst = EXAMPLE
     files[dst] = files[f"{fam}/{ker}/{task}.smt2"]
     return dict(sorted(files.items()))
@@ -68,6 +71,14 @@ FAMILY_DOC = {
             "access-offset injectivity VCs (`race/offsets`). Quantifier-free.",
     "divergence": "Barrier divergence: the paper's all-threads-active barrier tasks for kernels with "
                   "barriers in loops, and GPUVerify's two-thread `barrier(P$1, P$2)` checks.",
+    "why3": "The `vericuda` tasks of the paper's kernels as Why3 prints them (`gen/why3_boogie.py`): "
+            "threads as a pair of `dim3` records (axiomatised sort with projection and inversion axioms "
+            "inside a datatype), validity predicates defined by axioms with triggers, `t2tb`/`tb2t` "
+            "conversions with round-trip axioms, a prelude of library axioms (abs, div/mod, power, sum). "
+            "Same statuses as the originals; `*_invalid` drop a needed hypothesis.",
+    "boogie": "The same tasks as Boogie/GPUVerify print them (`gen/why3_boogie.py`): Boogie's background "
+              "predicate and type encoding, `name@k` incarnations, `:qid`/`:skolemid`, one negated VC with "
+              "labels, the goal's thread skolemised to GPUVerify's distinguished thread `$1`.",
     "pug": "PUG-style encodings (seed 002): per-thread SSA, barrier-interval conflict checks, "
            "unrolled reductions, path-condition checks and the schedule-id model; symbolic thread count.",
 }

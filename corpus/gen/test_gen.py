@@ -155,8 +155,11 @@ class CorpusShape(unittest.TestCase):
         self.assertGreaterEqual(nsat, 10)
 
     def test_sat_files_are_quantifier_free(self):
-        # cvc5 cannot decide quantified satisfiable problems; sat VCs are QF by design
+        # cvc5 cannot decide quantified satisfiable problems; sat VCs are QF by design,
+        # except in the why3/boogie encodings, whose preludes are quantified axioms
         for rel, text in files().items():
+            if rel.startswith(("why3/", "boogie/")):
+                continue
             if "(set-info :status sat)" in text:
                 body = "\n".join(ln for ln in text.splitlines() if not ln.startswith(";"))
                 with self.subTest(file=rel):

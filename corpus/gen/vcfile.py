@@ -54,3 +54,19 @@ def render(*, family, kernel, task, what, origin, status, decls, hyps, goal,
     lines.append("(assert (not " + pretty(goal, 13) + "))")
     lines.append("(check-sat)")
     return "\n".join(lines) + "\n"
+
+
+def header_lines(*, family, kernel, task, what, origin, status, encoding):
+    """The comment header of a file in another encoding (``why3_boogie.py``)."""
+    head = [
+        "vcsimp VC corpus -- generated file, do not edit (regenerate instead).",
+        f"family:    {family}",
+        f"kernel:    {kernel}",
+        f"task:      {task}",
+        f"checks:    {what}",
+        f"origin:    {origin}",
+        f"encoding:  {encoding}",
+        f"expected:  {status} ({'valid VC: the negated goal is unsatisfiable' if status == 'unsat' else 'INVALID VC (deliberate bug): a counterexample exists'})",
+        f"generator: {GENERATOR_CMD}",
+    ]
+    return _comment_block(head)
