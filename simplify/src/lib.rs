@@ -15,6 +15,7 @@
 //! Library code never prints; diagnostics come back in [`Outcome`].
 
 pub mod cli;
+pub mod cost;
 pub mod egraph;
 pub mod pass;
 pub mod passes;

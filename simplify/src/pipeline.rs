@@ -1,9 +1,11 @@
-//! The pass pipeline: parse, load the assertions into an e-graph, saturate
-//! within explicit limits, extract, run the procedural passes on the
-//! extracted terms (their results are unioned back as equal forms and the
-//! e-graph saturated again), use the assertions as context for each other,
-//! and print.
+//! The pass pipeline: parse, see through the encoding (definitions,
+//! records), load the assertions into an e-graph, saturate within explicit
+//! limits, extract, run the procedural passes on the extracted terms in
+//! rounds (a rewrite replaces its assertion when it is no more costly, and
+//! the changed assertions are saturated again), use the assertions as
+//! context for each other, and print.
 
+use crate::cost::term_cost;
 use crate::egraph::{self, quant, rules, SatConfig, SatLimits};
 use crate::pass::{Budget, PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
@@ -266,7 +268,7 @@ struct Run<'a> {
 
 impl Run<'_> {
     /// Saturate the assertions of `cmds` and write the extracted terms back.
-    fn saturate(&mut self, script: &mut Script, cmds: &[usize], equal: &[(TermId, TermId)]) {
+    fn saturate(&mut self, script: &mut Script, cmds: &[usize]) {
         if cmds.is_empty() {
             return;
         }
@@ -298,7 +300,6 @@ impl Run<'_> {
         let (cx, res) = egraph::saturate(
             cx,
             &roots,
-            equal,
             &self.rewrites,
             &self.config,
             &limits,
@@ -367,6 +368,12 @@ fn grows_too_much(cx: &smtlib_io::Context, before: TermId, after: TermId) -> boo
     let a = crate::size::tree_size(cx, after, &mut memo);
     a > b.saturating_mul(GROWTH_FACTOR).saturating_add(GROWTH_SLACK)
 }
+
+/// The procedural passes run again on the extracted results of the
+/// previous round (a quantifier-free Cooper result or a merged quantifier
+/// can enable more guarded-equality rewriting), up to this many rounds or
+/// until a round changes nothing.
+const PROCEDURAL_ROUNDS: usize = 2;
 
 /// Above this many assertions, passes get no facts: choosing them per
 /// assertion is quadratic.
@@ -474,7 +481,13 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         }
     }
     if !encoding.is_empty() {
-        run_term_passes(&mut script, &mut run, &mut encoding, &asserts);
+        run_term_passes(
+            &mut script,
+            &mut run,
+            &mut encoding,
+            &asserts,
+            Accept::Always,
+        );
     }
     let mut dropped_true = false;
     if on(PassName::PruneDefs) {
@@ -486,9 +499,9 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
     }
     // 1. saturate and extract
     if egraph_on {
-        run.saturate(&mut script, &asserts, &[]);
+        run.saturate(&mut script, &asserts);
     }
-    // 2. procedural passes on the extracted terms; results unioned back
+    // 2. procedural passes on the extracted terms, in rounds
     let mut procedural: Vec<Box<dyn TermPass>> = vec![];
     if on(PassName::GuardedEq) {
         procedural.push(Box::new(crate::passes::GuardedEq::default()));
@@ -517,14 +530,36 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         procedural.push(Box::new(crate::qe::CooperQe::default()));
     }
     if !procedural.is_empty() {
-        if on(PassName::GuardedEq) {
-            let all: Vec<TermId> = script.assertions().collect();
-            run.config.defined_funs =
-                crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
-        }
-        let equal = run_term_passes(&mut script, &mut run, &mut procedural, &asserts);
-        if egraph_on && !equal.is_empty() {
-            run.saturate(&mut script, &asserts, &equal);
+        // The growth bound is against the assertion as it entered this
+        // stage, whatever the number of rounds.
+        let entered: HashMap<usize, TermId> = asserts
+            .iter()
+            .filter_map(|&i| match script.commands[i].kind {
+                CommandKind::Assert(t) => Some((i, t)),
+                _ => None,
+            })
+            .collect();
+        for _round in 0..PROCEDURAL_ROUNDS {
+            if on(PassName::GuardedEq) {
+                let all: Vec<TermId> = script.assertions().collect();
+                run.config.defined_funs =
+                    crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
+            }
+            let mut changed = run_term_passes(
+                &mut script,
+                &mut run,
+                &mut procedural,
+                &asserts,
+                Accept::NoCostlier(&entered),
+            );
+            if changed.is_empty() || Instant::now() >= run.deadline {
+                break;
+            }
+            if egraph_on {
+                changed.sort();
+                changed.dedup();
+                run.saturate(&mut script, &changed);
+            }
         }
     }
     // 3. assertions as context for each other
@@ -566,7 +601,7 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             t0.elapsed().as_secs_f64(),
         );
         if egraph_on {
-            run.saturate(&mut script, &changed, &[]);
+            run.saturate(&mut script, &changed);
         }
     }
     if on(PassName::PruneDefs) {
@@ -686,18 +721,19 @@ fn split_assertions(script: &mut Script) -> usize {
 
 /// Run procedural passes over every assertion, each pass over all
 /// assertions before the next, with the other live assertions as facts.
-/// Returns the pairs (old, new) of rewritten assertions.
+/// Returns the indices of the commands whose assertion was replaced.
 fn run_term_passes(
     script: &mut Script,
     run: &mut Run,
     passes: &mut [Box<dyn TermPass>],
     asserts: &[usize],
-) -> Vec<(TermId, TermId)> {
+    accept: Accept,
+) -> Vec<usize> {
     let budget = Budget {
         deadline: Some(run.deadline),
         ..Budget::default()
     };
-    let mut equal = vec![];
+    let mut changed = vec![];
     let live = egraph::context::liveness(script);
     for pass in passes.iter_mut() {
         let t0 = Instant::now();
@@ -712,20 +748,50 @@ fn run_term_passes(
                 budget: &budget,
                 trace: &mut events,
             };
-            if let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) {
-                if q != t && !grows_too_much(&script.cx, t, q) {
-                    // later passes see the new form; the e-graph gets both
-                    equal.push((t, q));
-                    script.commands[i].kind = CommandKind::Assert(q);
+            let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) else {
+                continue;
+            };
+            let base = match accept {
+                Accept::Always => t,
+                Accept::NoCostlier(entered) => entered.get(&i).copied().unwrap_or(t),
+            };
+            if q == t || grows_too_much(&script.cx, base, q) {
+                continue;
+            }
+            if let Accept::NoCostlier(_) = accept {
+                let mut memo = HashMap::new();
+                let defined = &run.config.defined_funs;
+                if term_cost(&script.cx, q, defined, &mut memo)
+                    > term_cost(&script.cx, t, defined, &mut memo)
+                {
+                    continue;
                 }
             }
+            // `q` is equivalent to `t` only under the other assertions, so it
+            // *replaces* `t`: never a union in the e-graph, where another
+            // assertion containing `t` could be rewritten with its own
+            // consequences. Later passes see the new form.
+            script.commands[i].kind = CommandKind::Assert(q);
+            changed.push(i);
         }
         let fired = events.len();
         run.record_events(script, &events);
         let name = pass.name();
         add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
     }
-    equal
+    changed
+}
+
+/// Which rewrites of [`run_term_passes`] replace their assertion.
+#[derive(Clone, Copy)]
+enum Accept<'a> {
+    /// Every rewrite within the growth bound (encoding passes: unfolding a
+    /// definition is the point, even when it is larger).
+    Always,
+    /// Rewrites no more costly than the current form ([`term_cost`]),
+    /// with the growth bound measured from the form each assertion had
+    /// when it entered the stage.
+    NoCostlier(&'a HashMap<usize, TermId>),
 }
 
 /// `--split`: the disjuncts of the (negated) goal, the last assertion of a

@@ -3,6 +3,7 @@
 use super::analysis::VcEGraph;
 use super::lang::{Head, Node};
 use super::terms::free_vars;
+use crate::cost::{DEFINED_FUN_WEIGHT, NONLINEAR_WEIGHT, QUANT_VAR_WEIGHT};
 use egg::{CostFunction, Id, Language, RecExpr};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind};
 use std::collections::{HashMap, HashSet};
@@ -108,28 +109,15 @@ pub fn build_term(
     out.last().copied()
 }
 
-/// Extraction cost: AST size, plus extra weight on nonlinear
-/// multiplication (more than one non-numeral factor), on every
-/// quantified variable and on every application of a defined function.
+/// Extraction cost: the model of [`crate::cost`] on e-nodes (a product is
+/// nonlinear when more than one factor's class has no constant value).
 /// Opaque leaves count their real size.
 pub struct VcCost<'a> {
     pub eg: &'a VcEGraph,
     pub opaque_size: &'a HashMap<TermId, u64>,
-    /// Functions with a defining equation (see [`DEFINED_FUN_WEIGHT`]).
+    /// Functions with a defining equation (see [`crate::cost::DEFINED_FUN_WEIGHT`]).
     pub defined_funs: &'a HashSet<FunId>,
 }
-
-/// Extra cost of a nonlinear product.
-pub const NONLINEAR_WEIGHT: u64 = 8;
-/// Extra cost per quantified variable.
-pub const QUANT_VAR_WEIGHT: u64 = 4;
-/// Extra cost of an application of a function that has a defining
-/// equation elsewhere (an assign constraint, `c = t`): a form where the
-/// definition has been substituted is preferred unless it is much larger,
-/// so intermediate program variables disappear from the formulas that use
-/// them (ElimAssign), and all assertions agree on one name for equal
-/// constants.
-pub const DEFINED_FUN_WEIGHT: u64 = 32;
 
 impl CostFunction<Node> for VcCost<'_> {
     type Cost = u64;

@@ -56,7 +56,7 @@ pub struct SatConfig {
     pub explain: bool,
     /// Function symbols with a defining (guarded) equation among the
     /// assertions: extraction prefers forms without them
-    /// ([`convert::DEFINED_FUN_WEIGHT`]), which is what makes ElimAssign's
+    /// ([`crate::cost::DEFINED_FUN_WEIGHT`]), which is what makes ElimAssign's
     /// substitutions stick.
     pub defined_funs: HashSet<FunId>,
 }
@@ -89,13 +89,12 @@ fn stop_name(r: &Option<StopReason>) -> String {
 }
 
 /// Saturate `roots` (terms of `cx`) with `rewrites` and the enabled
-/// appliers, then extract each root. `equal` lists extra pairs of terms
-/// known to be equal (results of procedural passes) that are unioned first.
-/// Returns the context (with the new terms) and the result.
+/// appliers, then extract each root. Only unconditional equalities enter
+/// the e-graph: a rewrite that holds under other assertions must replace
+/// its assertion instead (see `pipeline::run_term_passes`). Returns the context (with the new terms) and the result.
 pub fn saturate(
     cx: Context,
     roots: &[TermId],
-    equal: &[(TermId, TermId)],
     rewrites: &[Rewrite<Node, VcAnalysis>],
     config: &SatConfig,
     limits: &SatLimits,
@@ -106,10 +105,6 @@ pub fn saturate(
     let mut eg = VcEGraph::new(analysis);
     let mut loader = Loader::default();
     let ids: Vec<Id> = roots.iter().map(|&t| loader.add(&mut eg, t)).collect();
-    for &(a, b) in equal {
-        let (ia, ib) = (loader.add(&mut eg, a), loader.add(&mut eg, b));
-        eg.union(ia, ib);
-    }
     eg.rebuild();
     let counts: Arc<Mutex<Vec<(String, usize)>>> = Arc::new(Mutex::new(vec![
         ("bool-nary".to_string(), 0),

@@ -1,0 +1,84 @@
+//! Soundness on the whole corpus: z3 and cvc5 (1 s each) on vcsimp's
+//! default output of every `corpus/**/*.smt2` never contradict the file's
+//! `(set-info :status ...)`. Cheap enough for every CI run, and it caught
+//! a real bug (a context-dependent rewrite unioned into the e-graph let
+//! two duplicate assertions delete each other: unsat became sat).
+
+mod common;
+
+use common::{answers, par_map, repo_root, require, run_solver};
+use simplify::{simplify_text, Options};
+use std::path::PathBuf;
+use std::time::Duration;
+
+fn corpus_files() -> Vec<PathBuf> {
+    let mut files = vec![];
+    let mut stack = vec![repo_root().join("corpus")];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).expect("corpus dir").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "smt2") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+fn expected_status(src: &str) -> Option<&'static str> {
+    if src.contains("(set-info :status unsat)") {
+        Some("unsat")
+    } else if src.contains("(set-info :status sat)") {
+        Some("sat")
+    } else {
+        None
+    }
+}
+
+#[test]
+fn solvers_never_contradict_the_status_after_vcsimp() {
+    require("z3");
+    require("cvc5");
+    let files = corpus_files();
+    assert!(files.len() >= 150, "corpus has {} files", files.len());
+    let limit = Duration::from_secs(3);
+    let wrong: Vec<String> = par_map(&files, 2, |f| {
+        let src = std::fs::read_to_string(f).expect("read");
+        let Some(want) = expected_status(&src) else {
+            return vec![];
+        };
+        let out = simplify_text(&src, &Options::default())
+            .expect("simplifies")
+            .output;
+        let mut bad = vec![];
+        for cmd in [&["z3", "-in", "-T:1"][..], &["cvc5", "--tlimit=1000"][..]] {
+            let got = run_solver(cmd, &out, limit)
+                .map(|o| answers(&o))
+                .unwrap_or_default();
+            if let Some(a) = got
+                .first()
+                .filter(|a| ["sat", "unsat"].contains(&a.as_str()))
+            {
+                if a != want {
+                    bad.push(format!(
+                        "{}: {} says {a}, expected {want}",
+                        f.display(),
+                        cmd[0]
+                    ));
+                }
+            }
+        }
+        bad
+    })
+    .into_iter()
+    .flatten()
+    .collect();
+    assert!(
+        wrong.is_empty(),
+        "status contradicted:\n{}",
+        wrong.join("\n")
+    );
+}
