@@ -339,8 +339,18 @@ impl Run<'_> {
                 self.trace.push(format!("{rule}: {}", p.term(*t)));
             }
         }
+        let mut kept_deep = 0;
         for (&i, &t) in cmds.iter().zip(&res.terms) {
-            script.commands[i].kind = CommandKind::Assert(t);
+            if too_deep(&script.cx, t) {
+                kept_deep += 1;
+            } else {
+                script.commands[i].kind = CommandKind::Assert(t);
+            }
+        }
+        if kept_deep > 0 {
+            self.stats.warnings.push(format!(
+                "{kept_deep} extracted assertion(s) nested deeper than {MAX_TERM_DEPTH} not taken"
+            ));
         }
     }
 
@@ -404,8 +414,90 @@ fn facts_for(
         .collect()
 }
 
-/// Simplify a parsed script.
-pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
+/// Assertions nested deeper than this are kept exactly as they are: the
+/// passes walk terms recursively, and [`PIPELINE_STACK`] is sized so that
+/// every walk over a term of at most this depth fits. Results of a pass or
+/// of the e-graph that would exceed it are not taken either.
+pub const MAX_TERM_DEPTH: u64 = 4_000;
+
+/// Stack of the thread the pipeline runs on (reserved address space; only
+/// the pages a walk touches are committed).
+pub const PIPELINE_STACK: usize = 512 << 20;
+
+/// Simplify a parsed script. Runs on a thread of its own with a
+/// [`PIPELINE_STACK`]-byte stack (on the calling thread if none can be
+/// started), so that callers with small stacks (test threads) are safe.
+pub fn simplify_script(script: Script, options: &Options) -> Outcome {
+    let input = Mutex::new(Some(script));
+    let ran = std::thread::scope(|s| {
+        let spawned = std::thread::Builder::new()
+            .name("vcsimp-pipeline".into())
+            .stack_size(PIPELINE_STACK)
+            .spawn_scoped(s, || {
+                let script = input.lock().ok().and_then(|mut g| g.take());
+                script.map(|sc| simplify_on_this_thread(sc, options))
+            });
+        match spawned {
+            Ok(handle) => match handle.join() {
+                Ok(outcome) => outcome,
+                Err(panic) => std::panic::resume_unwind(panic),
+            },
+            Err(_) => None,
+        }
+    });
+    match ran {
+        Some(outcome) => outcome,
+        None => {
+            let script = input
+                .into_inner()
+                .ok()
+                .flatten()
+                .expect("the script is still here when no thread took it");
+            simplify_on_this_thread(script, options)
+        }
+    }
+}
+
+/// Freeze the assertions deeper than [`MAX_TERM_DEPTH`]: they become
+/// opaque for the passes (not rewritten, not used as facts). Returns them
+/// for [`thaw`].
+fn freeze_deep_assertions(script: &mut Script) -> Vec<TermId> {
+    let mut memo = HashMap::new();
+    let mut frozen = vec![];
+    for c in script.commands.iter_mut() {
+        if let CommandKind::Assert(t) = c.kind {
+            if crate::size::term_depth(&script.cx, t, &mut memo) > MAX_TERM_DEPTH {
+                frozen.push(t);
+                c.kind = CommandKind::Opaque {
+                    reason: FROZEN.into(),
+                };
+            }
+        }
+    }
+    frozen
+}
+
+/// The reason of a frozen assertion's placeholder command.
+const FROZEN: &str = "vcsimp: nested too deeply to simplify";
+
+/// Put the frozen assertions back, in order (passes may insert or drop
+/// other commands, never these placeholders, so positions are not kept).
+fn thaw(script: &mut Script, frozen: &[TermId]) {
+    let mut terms = frozen.iter();
+    for c in script.commands.iter_mut() {
+        if matches!(&c.kind, CommandKind::Opaque { reason } if reason == FROZEN) {
+            if let Some(&t) = terms.next() {
+                c.kind = CommandKind::Assert(t);
+            }
+        }
+    }
+}
+
+fn too_deep(cx: &smtlib_io::Context, t: TermId) -> bool {
+    crate::size::term_depth(cx, t, &mut HashMap::new()) > MAX_TERM_DEPTH
+}
+
+fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     let start = Instant::now();
     let mut stats = Stats {
         input_nodes: assertion_nodes(&script),
@@ -422,6 +514,13 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
         if let CommandKind::Opaque { reason } = &c.kind {
             stats.warnings.push(format!("kept verbatim: {reason}"));
         }
+    }
+    let frozen = freeze_deep_assertions(&mut script);
+    if !frozen.is_empty() {
+        stats.warnings.push(format!(
+            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
+            frozen.len()
+        ));
     }
     let on = |p: PassName| options.passes.contains(&p);
     let log: Option<rules::RewriteLog> = options.explain.then(|| Arc::new(Mutex::new(vec![])));
@@ -604,6 +703,7 @@ pub fn simplify_script(mut script: Script, options: &Options) -> Outcome {
             run.saturate(&mut script, &changed);
         }
     }
+    thaw(&mut script, &frozen);
     if on(PassName::PruneDefs) {
         let gone = crate::passes::encodings::prune_definitions(&mut script);
         if !gone.is_empty() {
@@ -755,7 +855,7 @@ fn run_term_passes(
                 Accept::Always => t,
                 Accept::NoCostlier(entered) => entered.get(&i).copied().unwrap_or(t),
             };
-            if q == t || grows_too_much(&script.cx, base, q) {
+            if q == t || grows_too_much(&script.cx, base, q) || too_deep(&script.cx, q) {
                 continue;
             }
             if let Accept::NoCostlier(_) = accept {
@@ -850,29 +950,57 @@ pub fn split_goal(script: &Script) -> Result<Vec<String>, String> {
 
 /// `g` as a disjunction: `(or d1 … dn)`, `(not (and g1 … gn))` gives
 /// `(not gi)`, `(not (=> H C))` gives `H ∧ ¬c` for each disjunct `¬c` of
-/// `¬C`.
+/// `¬C`. Iterative (the goal may be nested arbitrarily deep); disjuncts come
+/// out in their order in `g`.
 fn disjuncts(cx: &mut smtlib_io::Context, g: TermId) -> Vec<TermId> {
     use smtlib_io::{Op, TermKind};
-    match cx.kind(g).clone() {
-        TermKind::App(Op::Or, args) => args.iter().flat_map(|&a| disjuncts(cx, a)).collect(),
-        TermKind::App(Op::Not, a) => match cx.kind(a[0]).clone() {
-            TermKind::App(Op::And, gs) => gs
-                .iter()
-                .flat_map(|&gi| {
-                    let n = cx.mk_app(Op::Not, vec![gi]).expect("Bool");
-                    disjuncts(cx, n)
-                })
-                .collect(),
-            TermKind::App(Op::Implies, args) if args.len() == 2 => {
-                let n = cx.mk_app(Op::Not, vec![args[1]]).expect("Bool");
-                disjuncts(cx, n)
-                    .into_iter()
-                    .map(|d| cx.mk_app(Op::And, vec![args[0], d]).expect("Bool"))
-                    .collect()
-            }
-            TermKind::App(Op::Not, b) => disjuncts(cx, b[0]),
-            _ => vec![g],
-        },
-        _ => vec![g],
+    /// A pending goal: split `term`, then conjoin each disjunct with the
+    /// hypotheses `hyps` (outermost first).
+    struct Todo {
+        term: TermId,
+        hyps: Vec<TermId>,
     }
+    let mut out = vec![];
+    let mut stack = vec![Todo {
+        term: g,
+        hyps: vec![],
+    }];
+    while let Some(Todo { term, hyps }) = stack.pop() {
+        let mut push_all = |ts: Vec<TermId>, hyps: &Vec<TermId>| {
+            for t in ts.into_iter().rev() {
+                stack.push(Todo {
+                    term: t,
+                    hyps: hyps.clone(),
+                });
+            }
+        };
+        match cx.kind(term).clone() {
+            TermKind::App(Op::Or, args) => push_all(args.to_vec(), &hyps),
+            TermKind::App(Op::Not, a) => match cx.kind(a[0]).clone() {
+                TermKind::App(Op::And, gs) => {
+                    let negs = gs
+                        .iter()
+                        .map(|&gi| cx.mk_app(Op::Not, vec![gi]).expect("Bool"))
+                        .collect();
+                    push_all(negs, &hyps)
+                }
+                TermKind::App(Op::Implies, args) if args.len() == 2 => {
+                    let n = cx.mk_app(Op::Not, vec![args[1]]).expect("Bool");
+                    let mut inner = hyps.clone();
+                    inner.push(args[0]);
+                    push_all(vec![n], &inner)
+                }
+                TermKind::App(Op::Not, b) => push_all(vec![b[0]], &hyps),
+                _ => out.push((term, hyps)),
+            },
+            _ => out.push((term, hyps)),
+        }
+    }
+    out.into_iter()
+        .map(|(d, hyps)| {
+            hyps.into_iter()
+                .rev()
+                .fold(d, |acc, h| cx.mk_app(Op::And, vec![h, acc]).expect("Bool"))
+        })
+        .collect()
 }

@@ -1,4 +1,5 @@
-//! Term size as the paper counts it: AST nodes of the tree, `let`s expanded.
+//! Term size as the paper counts it: AST nodes of the tree, `let`s expanded;
+//! and term depth, which bounds the recursion of the passes.
 
 pub use smtlib_io::print::tree_sizes;
 use smtlib_io::{Context, TermId};
@@ -8,4 +9,46 @@ use std::collections::HashMap;
 /// occurrence), saturating at `u64::MAX`. Linear in the DAG size.
 pub fn tree_size(cx: &Context, t: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
     tree_sizes(cx, t, memo)
+}
+
+/// Nesting depth of `t`: 1 for a leaf, one more than the deepest child
+/// otherwise (binder bodies and pattern terms included). Iterative, linear
+/// in the DAG size, so it is safe on terms of any depth.
+pub fn term_depth(cx: &Context, t: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+    let mut stack = vec![(t, false)];
+    while let Some((u, done)) = stack.pop() {
+        if memo.contains_key(&u) {
+            continue;
+        }
+        let kids = cx.children(u);
+        if done {
+            let d = kids.iter().map(|k| memo[k]).max().unwrap_or(0) + 1;
+            memo.insert(u, d);
+        } else {
+            stack.push((u, true));
+            stack.extend(
+                kids.into_iter()
+                    .filter(|k| !memo.contains_key(k))
+                    .map(|k| (k, false)),
+            );
+        }
+    }
+    memo[&t]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn depth_of_a_deep_chain_without_recursion() {
+        let mut cx = Context::new();
+        let mut t = cx.mk_int(0);
+        let one = cx.mk_int(1);
+        for _ in 0..200_000 {
+            t = cx.mk_app(smtlib_io::Op::Add, vec![one, t]).unwrap();
+        }
+        assert_eq!(term_depth(&cx, t, &mut HashMap::new()), 200_001);
+        assert_eq!(term_depth(&cx, one, &mut HashMap::new()), 1);
+    }
 }

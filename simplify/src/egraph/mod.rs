@@ -127,8 +127,12 @@ pub fn saturate(
                 return Err("timeout".to_string());
             }
             if bool_nary {
-                fired[0] =
-                    procedural::bool_nary(&mut runner.egraph, &mut seen_bool, hook_log.as_ref());
+                fired[0] = procedural::bool_nary(
+                    &mut runner.egraph,
+                    &mut seen_bool,
+                    hook_log.as_ref(),
+                    deadline,
+                );
             }
             if arith_cmp {
                 fired[1] =

@@ -33,14 +33,22 @@ fn bool_value(eg: &VcEGraph, id: Id) -> Option<bool> {
 /// `(and … (and a b) …) = (and … a b …)` (one level per iteration),
 /// `(and a true b) = (and a b)`, `(and a b a) = (and a b)`,
 /// `(and a (not a)) = false`, `(and a) = a`, `(and) = true`.
+///
+/// Stops scanning at `deadline` (the rewrites found so far are applied).
 pub fn bool_nary(
     eg: &mut VcEGraph,
     seen: &mut HashSet<(Node, Vec<Option<bool>>)>,
     log: Option<&RewriteLog>,
+    deadline: std::time::Instant,
 ) -> usize {
     let mut todo: Vec<(Id, Result<Node, bool>)> = vec![];
-    for class in eg.classes() {
+    let mut visited = 0usize;
+    'scan: for class in eg.classes() {
         for n in class.iter() {
+            visited += 1;
+            if visited & 255 == 0 && std::time::Instant::now() >= deadline {
+                break 'scan;
+            }
             if !matches!(n.head, Head::App(Op::And | Op::Or)) {
                 continue;
             }
@@ -90,13 +98,13 @@ pub fn bool_nary(
             if absorbing {
                 continue; // the analysis already folds it to the constant
             }
-            let complement = kids.iter().any(|&a| {
-                kids.iter().any(|&b| {
-                    eg[b]
-                        .nodes
-                        .iter()
-                        .any(|m| m.head == Head::App(Op::Not) && eg.find(m.kids[0]) == a)
-                })
+            // linear in the kids (a quadratic scan was cubic on deep nests)
+            let kid_set: HashSet<Id> = kids.iter().copied().collect();
+            let complement = kids.iter().any(|&b| {
+                eg[b]
+                    .nodes
+                    .iter()
+                    .any(|m| m.head == Head::App(Op::Not) && kid_set.contains(&eg.find(m.kids[0])))
             });
             let out = if complement {
                 Err(!unit)

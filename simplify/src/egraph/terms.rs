@@ -36,6 +36,24 @@ pub fn post_order(cx: &Context, t: TermId, mut f: impl FnMut(TermId)) {
     }
 }
 
+/// Does some subterm of `t` (`t` included) satisfy `pred`? Visits each
+/// distinct subterm once, iteratively: linear in the DAG, safe on deep
+/// terms and on `let`-DAGs that are exponential as trees.
+pub fn any_subterm(cx: &Context, t: TermId, mut pred: impl FnMut(TermId) -> bool) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![t];
+    while let Some(u) = stack.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        if pred(u) {
+            return true;
+        }
+        stack.extend(cx.children(u).into_iter().filter(|k| !seen.contains(k)));
+    }
+    false
+}
+
 /// Free variables of `t` (and of every subterm, in `memo`).
 pub fn free_vars(
     cx: &Context,

@@ -229,8 +229,7 @@ pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
 }
 
 fn has_store(cx: &Context, t: TermId) -> bool {
-    matches!(cx.kind(t), TermKind::App(Op::Store, _))
-        || cx.children(t).into_iter().any(|c| has_store(cx, c))
+    crate::egraph::terms::any_subterm(cx, t, |u| matches!(cx.kind(u), TermKind::App(Op::Store, _)))
 }
 
 /// Collect rules from a fact.
@@ -424,12 +423,11 @@ fn match_pattern(cx: &Context, p: TermId, t: TermId, m: &mut HashMap<VarId, Term
 }
 
 fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
-    let here = match (cx.kind(t), h) {
+    crate::egraph::terms::any_subterm(cx, t, |u| match (cx.kind(u), h) {
         (TermKind::App(Op::Uf(f), _), Head::Fun(g)) => f == g,
         (TermKind::App(Op::Select, a), Head::Select(b)) => a[0] == *b,
         _ => false,
-    };
-    here || cx.children(t).into_iter().any(|c| contains_head(cx, c, h))
+    })
 }
 
 /// Recognise `(∃t. W ∧ f(n) = v) ∨ ((∀t'. ¬W') ∧ f(n) = old)`.

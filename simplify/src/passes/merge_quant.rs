@@ -29,6 +29,12 @@ use num_traits::{Signed, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
+/// Quantifier blocks with more Int variables than this are left alone:
+/// every pair of variables is a candidate and each candidate analyses the
+/// whole body, so a block of hundreds of variables (or a nest of thousands
+/// pulled into one block) would take cubic time. Threads have a handful.
+const MAX_MERGE_VARS: usize = 12;
+
 /// The `merge-quant` pass.
 #[derive(Clone, Debug, Default)]
 pub struct MergeQuant {
@@ -139,7 +145,7 @@ impl Merger {
             .copied()
             .filter(|&v| cx.var(v).sort == cx.int_sort())
             .collect();
-        if ints.len() < 2 {
+        if ints.len() < 2 || ints.len() > MAX_MERGE_VARS {
             return None;
         }
         let block: HashSet<VarId> = vars.iter().copied().collect();

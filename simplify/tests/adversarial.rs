@@ -1,0 +1,232 @@
+//! Adversarial inputs, generated here (no huge files in git): each must
+//! finish within the time limit with a correct output, never overflow the
+//! stack or run away with memory. `bench/adversarial.py` measures the
+//! same families at full size with peak memory.
+//!
+//! Correctness is checked with z3 through `--validate`'s library check
+//! where the formula is small enough for it, and structurally otherwise.
+
+mod common;
+
+use simplify::pipeline::MAX_TERM_DEPTH;
+use simplify::validate::{default_solver, validate_text, Verdict};
+use simplify::{simplify_text, Limits, Options, PassName};
+use std::time::{Duration, Instant};
+
+fn options(secs: u64) -> Options {
+    Options {
+        limits: Limits {
+            timeout: Some(Duration::from_secs(secs)),
+            ..Limits::default()
+        },
+        ..Options::default()
+    }
+}
+
+/// Simplify `input` with the default passes under a `secs` timeout; the
+/// run must end within `secs` plus parsing/printing slack.
+fn run(input: &str, secs: u64, slack: u64) -> String {
+    let start = Instant::now();
+    let out = simplify_text(input, &options(secs)).expect("input is valid");
+    let took = start.elapsed();
+    assert!(
+        took < Duration::from_secs(secs + slack),
+        "took {took:?} with --timeout {secs}"
+    );
+    out.output
+}
+
+fn validated(input: &str, output: &str) {
+    common::require("z3");
+    let v =
+        validate_text(input, output, &default_solver(Duration::from_secs(60))).expect("both parse");
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}\n{output}");
+}
+
+fn nest(open: impl Fn(usize) -> String, leaf: &str, depth: usize) -> String {
+    let mut s = String::with_capacity(depth * 12);
+    for i in 0..depth {
+        s.push_str(&open(i));
+    }
+    s.push_str(leaf);
+    s.push_str(&")".repeat(depth));
+    s
+}
+
+const BOOLS: &str = "(declare-const p Bool)(declare-const q Bool)(declare-const x Int)\n";
+
+/// A million nested `not`s and `+`s: parsed, kept as they are (deeper than
+/// MAX_TERM_DEPTH), printed back; no stack overflow.
+#[test]
+fn million_deep_terms_are_kept_and_printed() {
+    let n = 1_000_000;
+    let nots = format!(
+        "{BOOLS}(assert {})\n(check-sat)\n",
+        nest(|_| "(not ".into(), "p", n)
+    );
+    let out = run(&nots, 20, 60);
+    assert_eq!(out.matches("(not").count(), n, "kept unsimplified");
+    let sums = format!(
+        "{BOOLS}(assert (= x {}))\n(check-sat)\n",
+        nest(|_| "(+ 1 ".into(), "0", n)
+    );
+    let out = run(&sums, 20, 60);
+    assert!(out.contains("(+ 1 (+ 1 (+ 1"), "kept unsimplified");
+}
+
+/// Just under the depth limit every pass runs, on every kind of nesting
+/// the passes walk recursively; no stack overflow, and the result agrees
+/// with the input.
+#[test]
+fn deep_terms_under_the_limit_go_through_every_pass() {
+    let d = MAX_TERM_DEPTH as usize - 8;
+    let shapes = [
+        ("and", nest(|i| format!("(and (> x {i}) "), "p", d)),
+        ("or", nest(|i| format!("(or (= x {i}) "), "q", d)),
+        ("not", nest(|_| "(not ".into(), "p", d)),
+        ("implies", nest(|_| "(=> p ".into(), "q", d)),
+        (
+            "ite",
+            format!(
+                "(= x {})",
+                nest(|i| format!("(ite (= x {i}) {i} "), "0", d / 2)
+            ),
+        ),
+        (
+            "plus",
+            format!("(= x {})", nest(|_| "(+ 1 ".into(), "x", d)),
+        ),
+        (
+            "let",
+            format!(
+                "(let ((y0 x)) {})",
+                nest(
+                    |i| format!("(let ((y{} (+ y{i} 1))) ", i + 1),
+                    &format!("(> y{} 0)", d / 2),
+                    d / 2
+                )
+            ),
+        ),
+        (
+            "forall",
+            nest(
+                |i| format!("(forall ((v{i} Int)) (=> (> v{i} x) "),
+                "p",
+                d / 2,
+            ) + &")".repeat(d / 2),
+        ),
+    ];
+    for (name, t) in shapes {
+        let input = format!("{BOOLS}(assert {t})\n(check-sat)\n");
+        for passes in [PassName::default_passes(), vec![PassName::CooperQe]] {
+            let o = Options {
+                passes,
+                ..options(10)
+            };
+            let start = Instant::now();
+            let out = simplify_text(&input, &o).expect("valid").output;
+            assert!(out.contains("(check-sat)"), "{name}");
+            let took = start.elapsed();
+            assert!(took < Duration::from_secs(25), "{name}: {took:?}");
+        }
+    }
+}
+
+/// A `let`-DAG that doubles at every level (2^200 nodes expanded): the
+/// output keeps the sharing and means the same.
+#[test]
+fn exponential_let_dag() {
+    let mut t = String::from("x");
+    let levels = 200;
+    let mut s = String::from(BOOLS);
+    s.push_str("(declare-fun f (Int Int) Int)\n(assert (> ");
+    for i in 0..levels {
+        s.push_str(&format!("(let ((y{i} (f {t} {t}))) "));
+        t = format!("y{i}");
+    }
+    s.push_str(&t);
+    s.push_str(&")".repeat(levels));
+    s.push_str(" 0))\n(check-sat)\n");
+    let out = run(&s, 20, 20);
+    assert!(out.len() < 100_000, "sharing kept: {} bytes", out.len());
+    validated(&s, &out);
+}
+
+/// 100,000 assertions: linear, within the time limit.
+#[test]
+fn hundred_thousand_assertions() {
+    let mut s = String::from(BOOLS);
+    for i in 0..100_000 {
+        s.push_str(&format!("(assert (or p (> x {i})))\n"));
+    }
+    s.push_str("(check-sat)\n");
+    let out = run(&s, 20, 60);
+    assert!(out.contains("(check-sat)"));
+}
+
+/// Numerals of 100,000 digits: folded exactly.
+#[test]
+fn huge_numerals() {
+    let big = format!("1{}", "0".repeat(100_000));
+    let s = format!("{BOOLS}(assert (= x (+ {big} {big} (- {big}))))\n(assert (> (* x 3) (* {big} 2)))\n(check-sat)\n");
+    let out = run(&s, 20, 20);
+    assert!(out.contains(&big), "the numeral survives exactly");
+    validated(&s, &out);
+}
+
+/// A quantifier with 300 bound variables.
+#[test]
+fn hundreds_of_bound_variables() {
+    let n = 300;
+    let vars: String = (0..n).map(|i| format!("(v{i} Int)")).collect();
+    let guards: String = (0..n).map(|i| format!("(<= 0 v{i} x)")).collect();
+    let sum: String = (0..n).map(|i| format!(" v{i}")).collect();
+    let s = format!(
+        "{BOOLS}(declare-fun f (Int) Int)\n(assert (forall ({vars}) (=> (and {guards}) (>= (f (+{sum})) 0))))\n(assert (exists ({vars}) (and {guards} (= (+{sum}) 7))))\n(check-sat)\n"
+    );
+    let out = run(&s, 20, 20);
+    assert!(out.contains("(check-sat)"));
+    validated(&s, &out);
+}
+
+/// A rule that rewrites forever (`-x` to `-(-(-(x + 0)))`, a new match each time): egg's iteration and
+/// node limits stop the run, and the extracted result is still the input's
+/// meaning.
+#[test]
+fn a_looping_rule_stops_at_the_limits() {
+    use simplify::egraph::{rules, saturate, SatConfig, SatLimits};
+    let src = "; Loops: every application makes a new match.\n; applies: (- x)\n; not-applies: x\n(define-rule arith-grow ((x Int)) (- x) (- (- (- (+ x 0)))))\n";
+    let loaded = rules::load_rules("loop.rules", src).expect("the rule loads");
+    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
+    let script = smtlib_io::parse_script(&format!("{BOOLS}(assert (> (- x) 0))\n")).unwrap();
+    let root = script.assertions().next().unwrap();
+    let config = SatConfig {
+        normalise: false,
+        bool_nary: false,
+        arith_cmp: false,
+        explain: false,
+    };
+    let limits = SatLimits {
+        node_limit: 10_000,
+        iter_limit: 1_000,
+        time_limit: Duration::from_secs(20),
+    };
+    let start = Instant::now();
+    let (cx, res) = saturate(
+        script.cx.clone(),
+        &[root],
+        &[],
+        &rewrites,
+        &config,
+        &limits,
+        None,
+    );
+    assert!(start.elapsed() < Duration::from_secs(25));
+    assert!(
+        matches!(res.stop_reason.as_str(), "node-limit" | "iteration-limit"),
+        "{}",
+        res.stop_reason
+    );
+    let printed = smtlib_io::Printer::new(&cx).term(res.terms[0]);
+    assert_eq!(printed, "(> (- x) 0)", "the smallest equal form");
+}
