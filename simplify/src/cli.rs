@@ -76,6 +76,23 @@ pub struct Cli {
     /// with exactly one check-sat.
     #[arg(long, value_name = "DIR")]
     pub split: Option<PathBuf>,
+
+    /// Translation validation: ask a solver whether the output agrees with
+    /// the input at every check-sat (`(not (= input output))` must be
+    /// unsat). The verdict (agree, partial, unknown, disagree) goes to
+    /// --stats/--stats-json; on `disagree` the input is written unchanged
+    /// and a note goes to stderr.
+    #[arg(long)]
+    pub validate: bool,
+
+    /// The solver command line for --validate (implies it), reading the
+    /// query on stdin. Default: `z3 -in`.
+    #[arg(long, value_name = "CMD")]
+    pub validate_solver: Option<String>,
+
+    /// Time limit per --validate query (default: 10 seconds).
+    #[arg(long, value_name = "SECS")]
+    pub validate_timeout: Option<f64>,
 }
 
 /// Parse the process arguments; `--help` ends with the list of passes.
@@ -170,6 +187,14 @@ pub fn run(cli: &Cli) -> i32 {
         limits,
         explain: cli.explain,
     };
+    let solver = if cli.validate || cli.validate_solver.is_some() {
+        match validation_solver(cli) {
+            Ok(s) => Some(s),
+            Err(e) => return usage_error(&e),
+        }
+    } else {
+        None
+    };
 
     let (path_name, source) = match cli.input.as_deref() {
         None => ("<stdin>".to_string(), read_stdin()),
@@ -193,13 +218,28 @@ pub fn run(cli: &Cli) -> i32 {
             return 1;
         }
     };
-    let outcome = match crate::simplify_text(&source, &options) {
-        Ok(o) => o,
+    let script = match smtlib_io::parse_script(&source) {
+        Ok(s) => s,
         Err(e) => {
             eprintln!("{}", e.render(&path_name, &source));
             return 1;
         }
     };
+    let input = (cli.validate || cli.validate_solver.is_some()).then(|| script.clone());
+    let mut outcome = crate::simplify_script(script, &options);
+    if let (Some(input), Some(solver)) = (input, solver) {
+        let v = crate::validate::validate(&input, &outcome.script, &solver);
+        if v.verdict == crate::validate::Verdict::Disagree {
+            eprintln!(
+                "{path_name}: vcsimp: --validate: the output disagrees with the input ({}); writing the input unchanged",
+                v.detail
+            );
+            outcome.output = source.clone();
+            outcome.stats.output_nodes = outcome.stats.input_nodes;
+            outcome.script = input;
+        }
+        outcome.stats.validation = Some((v.verdict.name(), v.detail));
+    }
     if cli.explain {
         for line in &outcome.trace {
             eprintln!("vcsimp: explain: {line}");
@@ -262,6 +302,19 @@ pub fn run(cli: &Cli) -> i32 {
         }
     }
     0
+}
+
+fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String> {
+    let timeout = match cli.validate_timeout {
+        None => Duration::from_secs(10),
+        Some(t) if t.is_finite() && t > 0.0 => Duration::from_secs_f64(t),
+        Some(_) => return Err("--validate-timeout needs a positive number of seconds".into()),
+    };
+    match &cli.validate_solver {
+        None => Ok(crate::validate::default_solver(timeout)),
+        Some(line) => crate::validate::SolverCommand::parse(line, timeout)
+            .ok_or_else(|| "--validate-solver needs a command".into()),
+    }
 }
 
 fn read_stdin() -> std::io::Result<Vec<u8>> {

@@ -24,6 +24,7 @@ pub mod poly;
 pub mod qe;
 pub mod size;
 pub mod stats;
+pub mod validate;
 
 pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassName};
 pub use stats::{PassStats, Stats};

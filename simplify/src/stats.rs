@@ -25,6 +25,9 @@ pub struct Stats {
     pub stop_reason: String,
     pub total_seconds: f64,
     pub warnings: Vec<String>,
+    /// With `--validate`: the verdict (`agree`, `partial`, `unknown`,
+    /// `disagree`) and its one-line detail.
+    pub validation: Option<(&'static str, String)>,
 }
 
 fn json_str(s: &str) -> String {
@@ -77,6 +80,9 @@ impl Stats {
                 p.name, p.fired, p.seconds
             );
         }
+        if let Some((verdict, detail)) = &self.validation {
+            let _ = writeln!(s, "vcsimp: validate: {verdict} ({detail})");
+        }
         for w in &self.warnings {
             let _ = writeln!(s, "vcsimp: warning: {w}");
         }
@@ -98,8 +104,16 @@ impl Stats {
             })
             .collect();
         let warnings: Vec<String> = self.warnings.iter().map(|w| json_str(w)).collect();
+        let validation = match &self.validation {
+            Some((verdict, detail)) => format!(
+                ", \"validate\": {{\"verdict\": {}, \"detail\": {}}}",
+                json_str(verdict),
+                json_str(detail)
+            ),
+            None => String::new(),
+        };
         format!(
-            "{{\"input_nodes\": {}, \"output_nodes\": {}, \"assertions\": {}, \"opaque_commands\": {}, \"total_seconds\": {:.6}, \"stop_reason\": {}, \"passes\": [{}], \"warnings\": [{}]}}\n",
+            "{{\"input_nodes\": {}, \"output_nodes\": {}, \"assertions\": {}, \"opaque_commands\": {}, \"total_seconds\": {:.6}, \"stop_reason\": {}, \"passes\": [{}], \"warnings\": [{}]{validation}}}\n",
             self.input_nodes,
             self.output_nodes,
             self.assertions,

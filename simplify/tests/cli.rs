@@ -265,3 +265,97 @@ fn strengthen_is_opt_in_and_marked() {
     );
     assert!(err.contains("strengthen"), "{err}");
 }
+
+fn stats_json_of(args: &[&str], text: &str, name: &str) -> (Output, String) {
+    let dir = temp_dir(name);
+    let json = dir.join("stats.json");
+    let mut all: Vec<&str> = args.to_vec();
+    let json_s = json.to_str().unwrap().to_string();
+    all.extend(["--stats-json", &json_s]);
+    let o = vcsimp(&all, text);
+    let j = std::fs::read_to_string(&json).unwrap_or_default();
+    (o, j)
+}
+
+/// `--validate` with z3: an equivalent output is proved so, at every
+/// check-sat scope, and is what gets written.
+#[test]
+fn validate_agrees_on_an_equivalent_output() {
+    let text = "(declare-const x Int)(declare-const y Int)\n(assert (and (> x 0) (> x 0) (= y (+ x x))))\n(push 1)\n(assert (< y 1))\n(check-sat)\n(pop 1)\n(check-sat)\n";
+    let (o, j) = stats_json_of(&["--validate", "--stats"], text, "validate-agree");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("vcsimp: validate: agree (2 of 2 check-sat scope(s)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(j.contains("\"validate\": {\"verdict\": \"agree\""), "{j}");
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert_ne!(out, text, "the simplified output is written");
+}
+
+/// A disagreement (here: `--strengthen`, which does not keep equivalence)
+/// makes vcsimp write the input unchanged and say so on stderr.
+#[test]
+fn validate_falls_back_to_the_input_on_disagreement() {
+    let text = "(declare-fun f (Int) Int)(declare-const a Int)(declare-const b Int)\n(assert (not (= (f a) (f b))))\n(check-sat)\n";
+    let (o, j) = stats_json_of(&["--strengthen", "--validate"], text, "validate-disagree");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("--validate: the output disagrees with the input"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(String::from_utf8(o.stdout).unwrap(), text);
+    assert!(j.contains("\"verdict\": \"disagree\""), "{j}");
+}
+
+/// The library check itself on a deliberately wrong output: z3 finds the
+/// difference, in the second check-sat scope only.
+#[test]
+fn validate_library_catches_a_wrong_output() {
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let input =
+        "(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n(assert (< x 5))\n(check-sat)\n";
+    let wrong =
+        "(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n(assert (< x 6))\n(check-sat)\n";
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    let v = validate_text(input, wrong, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
+    assert!(v.detail.contains("check-sat 2"), "{v:?}");
+    assert_eq!(v.agreed, 1);
+    let same = validate_text(input, input, &solver).unwrap();
+    assert_eq!(same.verdict, Verdict::Agree, "{same:?}");
+}
+
+/// A solver that cannot decide: the verdict is `unknown` and the
+/// simplified output is still written.
+#[test]
+fn validate_reports_unknown_when_the_solver_cannot_decide() {
+    let dir = temp_dir("validate-unknown");
+    let fake = dir.join("undecided-solver.sh");
+    std::fs::write(&fake, "#!/bin/sh\ncat >/dev/null\necho unknown\n").unwrap();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&fake, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let text = "(declare-fun f (Int) Int)\n(assert (forall ((x Int)) (and (> (f x) 0) (> (f x) 0))))\n(check-sat)\n";
+    let (o, j) = stats_json_of(
+        &["--validate-solver", fake.to_str().unwrap(), "--stats"],
+        text,
+        "validate-unknown-run",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("\"verdict\": \"unknown\""), "{j}");
+    assert!(stderr(&o).contains("validate: unknown"), "{}", stderr(&o));
+    assert!(!String::from_utf8(o.stdout).unwrap().contains("(and"));
+    // a missing solver is undecided too, never an error
+    let (o, j) = stats_json_of(
+        &["--validate-solver", "/nonexistent/solver"],
+        text,
+        "validate-missing",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("cannot run /nonexistent/solver"), "{j}");
+}

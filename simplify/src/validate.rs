@@ -1,0 +1,393 @@
+//! Translation validation (`--validate`): ask an SMT solver whether the
+//! simplified assertions agree with the input's.
+//!
+//! For each `check-sat` (matched by position: vcsimp keeps every command
+//! but assertions), let `I` be the conjunction of the input assertions live
+//! there and `O` that of the output. The solver gets the input's
+//! declarations and `(assert (not (= I O)))`:
+//!
+//! - `unsat`: `I` and `O` are equivalent there (the scope *agrees*);
+//! - `sat`: some interpretation tells them apart (the run *disagrees*;
+//!   the caller should fall back to the input);
+//! - `unknown`, a timeout or a solver error: undecided. If quantifiers are
+//!   involved, the query is asked again with every quantified subformula
+//!   replaced by a Boolean constant, the same constant for the same
+//!   subformula on both sides. `unsat` there still proves equivalence
+//!   (equal subformulas are equal); anything else leaves the scope
+//!   undecided.
+//!
+//! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
+//! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
+//! agree and the others are undecided, [`Verdict::Unknown`] otherwise.
+//! Commands vcsimp could not read are the same on both sides and are left
+//! out of the check. This module runs the solver but never prints.
+
+use crate::egraph::context::liveness;
+use crate::egraph::terms::rebuild;
+use smtlib_io::{
+    BinderKind, CommandKind, Context, FunDecl, FunKind, Printer, Script, TermId, TermKind,
+};
+use std::collections::HashMap;
+use std::io::{Read, Write};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// The outcome of a validation, see the module documentation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Agree,
+    Partial,
+    Unknown,
+    Disagree,
+}
+
+impl Verdict {
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Agree => "agree",
+            Verdict::Partial => "partial",
+            Verdict::Unknown => "unknown",
+            Verdict::Disagree => "disagree",
+        }
+    }
+}
+
+/// What [`validate`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Validation {
+    pub verdict: Verdict,
+    /// Number of check-sat scopes compared (1 if the script has none).
+    pub scopes: usize,
+    /// Scopes proved equivalent.
+    pub agreed: usize,
+    /// One line for humans: which scope disagreed, what stayed undecided.
+    pub detail: String,
+}
+
+/// How to run the validating solver: a program and its arguments; the
+/// query comes on standard input, the answer is the first line of output.
+#[derive(Clone, Debug)]
+pub struct SolverCommand {
+    pub program: String,
+    pub args: Vec<String>,
+    /// Time limit per query; the solver is killed after it.
+    pub timeout: Duration,
+}
+
+impl SolverCommand {
+    /// Split a command line such as `z3 -in` or `cvc5 --lang smt2` at
+    /// whitespace. `None` if it is empty.
+    pub fn parse(line: &str, timeout: Duration) -> Option<SolverCommand> {
+        let mut words = line.split_whitespace().map(str::to_string);
+        let program = words.next()?;
+        Some(SolverCommand {
+            program,
+            args: words.collect(),
+            timeout,
+        })
+    }
+}
+
+/// The default validating solver: `z3 -in`.
+pub fn default_solver(timeout: Duration) -> SolverCommand {
+    SolverCommand::parse("z3 -in", timeout).expect("non-empty")
+}
+
+/// The solver's answer to one query.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Answer {
+    Sat,
+    Unsat,
+    Undecided(String),
+}
+
+fn ask(solver: &SolverCommand, query: &str) -> Answer {
+    let child = Command::new(&solver.program)
+        .args(&solver.args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn();
+    let mut child = match child {
+        Ok(c) => c,
+        Err(e) => return Answer::Undecided(format!("cannot run {}: {e}", solver.program)),
+    };
+    let mut stdin = child.stdin.take();
+    let query = query.to_string();
+    let writer = std::thread::spawn(move || {
+        if let Some(s) = stdin.as_mut() {
+            let _ = s.write_all(query.as_bytes());
+        }
+    });
+    let mut stdout = child.stdout.take();
+    let reader = std::thread::spawn(move || {
+        let mut out = String::new();
+        if let Some(s) = stdout.as_mut() {
+            let _ = s.read_to_string(&mut out);
+        }
+        out
+    });
+    let start = Instant::now();
+    let timed_out = loop {
+        match child.try_wait() {
+            Ok(Some(_)) => break false,
+            Ok(None) if start.elapsed() > solver.timeout => {
+                let _ = child.kill();
+                let _ = child.wait();
+                break true;
+            }
+            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
+            Err(e) => return Answer::Undecided(format!("solver: {e}")),
+        }
+    };
+    let _ = writer.join();
+    let out = reader.join().unwrap_or_default();
+    if timed_out {
+        return Answer::Undecided("solver timeout".into());
+    }
+    match out.lines().map(str::trim).find(|l| !l.is_empty()) {
+        Some("unsat") => Answer::Unsat,
+        Some("sat") => Answer::Sat,
+        Some("unknown") => Answer::Undecided("solver answered unknown".into()),
+        Some(other) => Answer::Undecided(format!("solver said: {other}")),
+        None => Answer::Undecided("no answer from the solver".into()),
+    }
+}
+
+/// The assertions of `script` live at each check-sat, in check-sat order
+/// (all assertions as one scope if there is no check-sat).
+fn scopes(script: &Script) -> Vec<Vec<TermId>> {
+    let live = liveness(script);
+    let checks: Vec<usize> = (0..script.commands.len())
+        .filter(|&i| matches!(script.commands[i].kind, CommandKind::CheckSat))
+        .collect();
+    let term = |i: usize| match script.commands[i].kind {
+        CommandKind::Assert(t) => Some(t),
+        _ => None,
+    };
+    if checks.is_empty() {
+        return vec![script.assertions().collect()];
+    }
+    checks
+        .iter()
+        .map(|c| {
+            let mut at: Vec<usize> = live
+                .iter()
+                .filter(|(_, s)| s.contains(c))
+                .map(|(&i, _)| i)
+                .collect();
+            at.sort();
+            at.into_iter().filter_map(term).collect()
+        })
+        .collect()
+}
+
+fn has_quantifier(cx: &Context, t: TermId) -> bool {
+    let mut found = false;
+    crate::egraph::terms::post_order(cx, t, |u| {
+        found |= matches!(
+            cx.kind(u),
+            TermKind::Binder(BinderKind::Forall | BinderKind::Exists, ..)
+        );
+    });
+    found
+}
+
+/// Replace every quantified subformula of `ts` by a Boolean constant named
+/// after its printed text through `names` (shared between the input and
+/// the output, so equal subformulas get equal constants).
+fn abstract_quantifiers(
+    cx: &mut Context,
+    ts: &[TermId],
+    names: &mut HashMap<String, String>,
+) -> Vec<TermId> {
+    let bool_sort = cx.bool_sort();
+    let mut consts: HashMap<String, TermId> = HashMap::new();
+    ts.iter()
+        .map(|&t| {
+            rebuild(cx, t, |cx, orig, _| {
+                if !matches!(
+                    cx.kind(orig),
+                    TermKind::Binder(BinderKind::Forall | BinderKind::Exists, ..)
+                ) {
+                    return None;
+                }
+                let text = Printer::new(cx).term(orig);
+                let next = names.len();
+                let name = names
+                    .entry(text)
+                    .or_insert_with(|| format!("vcsimp_validate_q!{next}"))
+                    .clone();
+                if let Some(&c) = consts.get(&name) {
+                    return Some(c);
+                }
+                let sym = cx.sym(&name);
+                let f = cx.declare_fun(FunDecl {
+                    name: sym,
+                    sort_params: Box::new([]),
+                    args: Box::new([]),
+                    ret: bool_sort,
+                    kind: FunKind::Declared,
+                });
+                let c = cx.mk_const(f);
+                consts.insert(name, c);
+                Some(c)
+            })
+        })
+        .collect()
+}
+
+fn conjunction(cx: &Context, ts: &[TermId]) -> String {
+    let mut p = Printer::new(cx);
+    match ts {
+        [] => "true".into(),
+        [t] => p.term(*t),
+        _ => {
+            let parts: Vec<String> = ts.iter().map(|&t| p.term(t)).collect();
+            format!("(and {})", parts.join(" "))
+        }
+    }
+}
+
+/// The declarations and definitions of `script`, verbatim.
+fn declarations(script: &Script) -> String {
+    let mut s = String::new();
+    for c in &script.commands {
+        let keep = match &c.kind {
+            CommandKind::Declare(_) | CommandKind::Define { .. } => true,
+            CommandKind::Other | CommandKind::Opaque { .. } => {
+                let t = c.text.trim_start();
+                t.starts_with("(declare-") || t.starts_with("(define-")
+            }
+            _ => false,
+        };
+        if keep {
+            s.push_str(&c.text);
+            s.push('\n');
+        }
+    }
+    s
+}
+
+fn query(decls: &str, extra: &[String], input: &str, output: &str) -> String {
+    let mut q = String::from(decls);
+    for name in extra {
+        q.push_str(&format!("(declare-const {name} Bool)\n"));
+    }
+    q.push_str(&format!(
+        "(assert (not (= {input} {output})))\n(check-sat)\n(exit)\n"
+    ));
+    q
+}
+
+/// Check that `output` (vcsimp's result) agrees with `input` on the
+/// assertions at every check-sat, with `solver`. See the module
+/// documentation for the queries and verdicts.
+pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Validation {
+    let (ins, outs) = (scopes(input), scopes(output));
+    if ins.len() != outs.len() {
+        return Validation {
+            verdict: Verdict::Disagree,
+            scopes: ins.len(),
+            agreed: 0,
+            detail: format!(
+                "the input has {} check-sat scopes, the output {}",
+                ins.len(),
+                outs.len()
+            ),
+        };
+    }
+    let decls = declarations(input);
+    let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
+    let mut agreed = 0;
+    let mut undecided = vec![];
+    let mut asked: HashMap<String, Answer> = HashMap::new();
+    for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
+        let scope = k + 1;
+        let full = query(
+            &decls,
+            &[],
+            &conjunction(&in_cx, i_ts),
+            &conjunction(&out_cx, o_ts),
+        );
+        let mut answer = asked
+            .entry(full.clone())
+            .or_insert_with(|| ask(solver, &full))
+            .clone();
+        let quantified = i_ts.iter().any(|&t| has_quantifier(&in_cx, t))
+            || o_ts.iter().any(|&t| has_quantifier(&out_cx, t));
+        if matches!(answer, Answer::Undecided(_)) && quantified {
+            let mut names = HashMap::new();
+            let ia = abstract_quantifiers(&mut in_cx, i_ts, &mut names);
+            let oa = abstract_quantifiers(&mut out_cx, o_ts, &mut names);
+            let mut extra: Vec<String> = names.into_values().collect();
+            extra.sort();
+            let q = query(
+                &decls,
+                &extra,
+                &conjunction(&in_cx, &ia),
+                &conjunction(&out_cx, &oa),
+            );
+            let abstracted = asked
+                .entry(q.clone())
+                .or_insert_with(|| ask(solver, &q))
+                .clone();
+            if abstracted == Answer::Unsat {
+                answer = Answer::Unsat;
+            }
+        }
+        match answer {
+            Answer::Unsat => agreed += 1,
+            Answer::Sat => {
+                return Validation {
+                    verdict: Verdict::Disagree,
+                    scopes: ins.len(),
+                    agreed,
+                    detail: format!(
+                        "at check-sat {scope}, {} found an interpretation where the input and the output differ",
+                        solver.program
+                    ),
+                };
+            }
+            Answer::Undecided(why) => undecided.push(format!("check-sat {scope}: {why}")),
+        }
+    }
+    let verdict = if undecided.is_empty() {
+        Verdict::Agree
+    } else if agreed > 0 {
+        Verdict::Partial
+    } else {
+        Verdict::Unknown
+    };
+    let detail = if undecided.is_empty() {
+        format!(
+            "{agreed} of {} check-sat scope(s) proved equivalent",
+            ins.len()
+        )
+    } else {
+        format!(
+            "{agreed} of {} check-sat scope(s) proved equivalent; undecided: {}",
+            ins.len(),
+            undecided.join("; ")
+        )
+    };
+    Validation {
+        verdict,
+        scopes: ins.len(),
+        agreed,
+        detail,
+    }
+}
+
+/// [`validate`] on script texts (parsed with [`smtlib_io::parse_script`]).
+pub fn validate_text(
+    input: &str,
+    output: &str,
+    solver: &SolverCommand,
+) -> Result<Validation, smtlib_io::Error> {
+    let (i, o) = (
+        smtlib_io::parse_script(input)?,
+        smtlib_io::parse_script(output)?,
+    );
+    Ok(validate(&i, &o, solver))
+}
