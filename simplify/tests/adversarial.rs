@@ -205,6 +205,7 @@ fn a_looping_rule_stops_at_the_limits() {
         bool_nary: false,
         arith_cmp: false,
         explain: false,
+        defined_funs: Default::default(),
     };
     let limits = SatLimits {
         node_limit: 10_000,
