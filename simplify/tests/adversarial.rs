@@ -216,7 +216,6 @@ fn a_looping_rule_stops_at_the_limits() {
     let (cx, res) = saturate(
         script.cx.clone(),
         &[root],
-        &[],
         &rewrites,
         &config,
         &limits,
