@@ -835,6 +835,7 @@ fn run_term_passes(
     };
     let mut changed = vec![];
     let live = egraph::context::liveness(script);
+    let declared_at = egraph::context::declaration_index(script);
     for pass in passes.iter_mut() {
         let t0 = Instant::now();
         let mut events = vec![];
@@ -855,7 +856,11 @@ fn run_term_passes(
                 Accept::Always => t,
                 Accept::NoCostlier(entered) => entered.get(&i).copied().unwrap_or(t),
             };
-            if q == t || grows_too_much(&script.cx, base, q) || too_deep(&script.cx, q) {
+            if q == t
+                || grows_too_much(&script.cx, base, q)
+                || too_deep(&script.cx, q)
+                || !egraph::context::declared_before(&script.cx, q, i, &declared_at)
+            {
                 continue;
             }
             if let Accept::NoCostlier(_) = accept {

@@ -3,7 +3,7 @@
 //! pipeline, which now includes the encoding passes (`unfold`, `records`,
 //! `prune-defs`): the output must keep every known status (z3 never answers
 //! against it), and z3 must decide at least as many files as it did on the
-//! raw input in the zoo's baseline (not yet gating: see the ignored test).
+//! raw input in the zoo's baseline.
 //!
 //! Time-bounded: vcsimp gets 5 s per file, z3 5 s on the files its baseline
 //! decided and 1 s on the others (about 1.5 min on two cores). Skips
@@ -108,13 +108,11 @@ fn spark_vcs_keep_every_known_status() {
     assert!(wrong.is_empty(), "status changed:\n{}", wrong.join("\n"));
 }
 
-/// Not yet gating: the `context` pass can rewrite an assertion into one
-/// that mentions a constant declared *after* it (`(assert (= t1 t_init))`
-/// before `(declare-const t1 …)` in `s-widthu.adb_137_51…`), which z3
-/// rejects; that happens without the encoding passes too. Once fixed,
-/// remove the `ignore`.
+/// Also a regression test: the `context` pass used to rewrite an
+/// assertion into one that mentions a constant declared *after* it
+/// (`(assert (= t1 t_init))` before `(declare-const t1 …)` in
+/// `s-widthu.adb_137_51…`), which z3 rejects.
 #[test]
-#[ignore = "context pass uses constants declared later (pre-existing); see doc comment"]
 fn spark_vcs_z3_decides_no_fewer_than_raw() {
     let Some((rows, results)) = run_spark() else {
         return;

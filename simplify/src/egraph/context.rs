@@ -16,7 +16,7 @@
 //! applied to terms, never as unions inside the e-graph.
 
 use super::terms::rebuild;
-use smtlib_io::{CommandKind, Context, FunKind, Op, Script, TermId, TermKind};
+use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// For each command that is a readable assertion: the set of check-sat
@@ -56,6 +56,49 @@ pub fn liveness(script: &Script) -> HashMap<usize, BTreeSet<usize>> {
         }
     }
     live
+}
+
+/// Where each declared or defined function stands: the index of its
+/// `declare-fun`/`define-fun` command. A rewrite of the assertion at
+/// command `i` may only use symbols declared before `i`
+/// ([`declared_before`]); facts from later assertions can mention later
+/// symbols, and a solver rejects an assertion that uses an undeclared one.
+pub fn declaration_index(script: &Script) -> HashMap<FunId, usize> {
+    let mut at = HashMap::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        match &c.kind {
+            CommandKind::Declare(f) | CommandKind::Define { fun: f, .. } => {
+                at.entry(*f).or_insert(i);
+            }
+            _ => {}
+        }
+    }
+    at
+}
+
+/// True if every function `t` applies is declared before command `i`
+/// (functions without a declaring command, e.g. datatype constructors,
+/// count as declared).
+pub fn declared_before(
+    cx: &Context,
+    t: TermId,
+    i: usize,
+    declared_at: &HashMap<FunId, usize>,
+) -> bool {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![t];
+    while let Some(u) = stack.pop() {
+        if !seen.insert(u) {
+            continue;
+        }
+        if let TermKind::App(Op::Uf(f), _) = cx.kind(u) {
+            if declared_at.get(f).is_some_and(|&d| d > i) {
+                return false;
+            }
+        }
+        stack.extend(cx.children(u));
+    }
+    true
 }
 
 fn literals(cx: &Context, f: TermId, out: &mut Vec<TermId>) {
@@ -128,6 +171,7 @@ pub fn apply_rewrites(
 /// Returns the indices of the commands whose assertion changed.
 pub fn use_context(script: &mut Script) -> Vec<usize> {
     let live = liveness(script);
+    let declared_at = declaration_index(script);
     let idx: Vec<usize> = (0..script.commands.len())
         .filter(|i| live.contains_key(i))
         .collect();
@@ -160,7 +204,7 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
             })
         };
         let new = apply_rewrites(&mut script.cx, t, lookup);
-        if new != t {
+        if new != t && declared_before(&script.cx, new, i, &declared_at) {
             script.commands[i].kind = CommandKind::Assert(new);
             changed.push(i);
             // the new version is the fact from now on
