@@ -267,6 +267,14 @@ pub struct RuleSet {
     pub oriented: Vec<Oriented>,
 }
 
+/// Rules a rewrite must not apply: the rewritten formula's own definition
+/// (of this function) or oriented equation.
+#[derive(Clone, Debug, Default)]
+pub struct Skip {
+    pub definition_of: Option<FunId>,
+    pub oriented: Option<Oriented>,
+}
+
 impl RuleSet {
     /// Rules from `facts` and the `define-fun`s `defined`. Definitions on a
     /// cycle (f's body uses g, g's uses f) are left out; the first
@@ -330,15 +338,16 @@ impl RuleSet {
     /// Rewrite `t` bottom-up to a normal form, at most `fuel` rule
     /// applications. The result is equivalent to `t` under the facts the
     /// rules come from.
-    pub fn rewrite(&self, cx: &mut Context, t: TermId, fuel: &mut usize) -> TermId {
+    pub fn rewrite(&self, cx: &mut Context, t: TermId, skip: &Skip, fuel: &mut usize) -> TermId {
         let mut memo = HashMap::new();
-        self.go(cx, t, fuel, &mut memo)
+        self.go(cx, t, skip, fuel, &mut memo)
     }
 
     fn go(
         &self,
         cx: &mut Context,
         t: TermId,
+        skip: &Skip,
         fuel: &mut usize,
         memo: &mut HashMap<TermId, TermId>,
     ) -> TermId {
@@ -347,19 +356,22 @@ impl RuleSet {
         }
         let r = match cx.kind(t).clone() {
             TermKind::App(op, args) => {
-                let new: Vec<TermId> = args.iter().map(|&a| self.go(cx, a, fuel, memo)).collect();
+                let new: Vec<TermId> = args
+                    .iter()
+                    .map(|&a| self.go(cx, a, skip, fuel, memo))
+                    .collect();
                 let t2 = if new[..] == args[..] {
                     t
                 } else {
                     cx.mk_app(op, new).unwrap_or(t)
                 };
-                match self.step(cx, t2, fuel) {
-                    Some(s) => self.go(cx, s, fuel, memo),
+                match self.step(cx, t2, skip, fuel) {
+                    Some(s) => self.go(cx, s, skip, fuel, memo),
                     None => t2,
                 }
             }
             TermKind::Binder(k, vs, body, attrs) => {
-                let nb = self.go(cx, body, fuel, memo);
+                let nb = self.go(cx, body, skip, fuel, memo);
                 if nb == body {
                     t
                 } else {
@@ -373,7 +385,7 @@ impl RuleSet {
                 }
             }
             TermKind::Annot(body, attrs) => {
-                let nb = self.go(cx, body, fuel, memo);
+                let nb = self.go(cx, body, skip, fuel, memo);
                 if nb == body {
                     t
                 } else {
@@ -387,22 +399,29 @@ impl RuleSet {
     }
 
     /// One rule application at the root of `t`.
-    fn step(&self, cx: &mut Context, t: TermId, fuel: &mut usize) -> Option<TermId> {
+    fn step(&self, cx: &mut Context, t: TermId, skip: &Skip, fuel: &mut usize) -> Option<TermId> {
         if *fuel == 0 {
             return None;
         }
         let TermKind::App(Op::Uf(f), args) = cx.kind(t).clone() else {
             return None;
         };
-        let r = if let Some(d) = self.definitions.get(&f) {
+        let r = if let Some(d) = self
+            .definitions
+            .get(&f)
+            .filter(|_| skip.definition_of != Some(f))
+        {
             let m: HashMap<VarId, TermId> =
                 d.params.iter().copied().zip(args.iter().copied()).collect();
             Some(instantiate(cx, d.body, &m))
         } else {
-            self.oriented.iter().find_map(|o| {
-                let mut m = HashMap::new();
-                match_term(cx, o.lhs, t, &o.vars, &mut m).then(|| util::subst(cx, o.rhs, &m))
-            })
+            self.oriented
+                .iter()
+                .filter(|&o| skip.oriented.as_ref() != Some(o))
+                .find_map(|o| {
+                    let mut m = HashMap::new();
+                    match_term(cx, o.lhs, t, &o.vars, &mut m).then(|| util::subst(cx, o.rhs, &m))
+                })
         };
         if r.is_some() {
             *fuel -= 1;
@@ -466,9 +485,17 @@ impl TermPass for Unfold {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
-        let key = ctx.facts.to_vec();
+        // One rule set for the facts *and* `t`: for a script without
+        // push/pop that is the same set for every assertion, so it is built
+        // once (per assertion it was quadratic). `t`'s own rule, if it is a
+        // definition or an oriented equation, is skipped below: a formula
+        // must not justify its own rewriting.
+        let mut key = ctx.facts.to_vec();
+        key.push(t);
+        key.sort();
+        key.dedup();
         if !self.cache.contains_key(&key) {
-            let rs = RuleSet::from_facts(cx, ctx.facts, &self.defined);
+            let rs = RuleSet::from_facts(cx, &key, &self.defined);
             self.cache.clear();
             self.cache.insert(key.clone(), rs);
         }
@@ -476,8 +503,16 @@ impl TermPass for Unfold {
         if rules.is_empty() {
             return None;
         }
+        let definition_of = as_definition(cx, t).map(|d| d.fun);
+        let skip = Skip {
+            definition_of,
+            oriented: definition_of
+                .is_none()
+                .then(|| as_oriented(cx, t))
+                .flatten(),
+        };
         let mut fuel = self.max_steps;
-        let r = rules.rewrite(cx, t, &mut fuel);
+        let r = rules.rewrite(cx, t, &skip, &mut fuel);
         if r == t {
             return None;
         }
@@ -597,10 +632,14 @@ fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usize) -> bool 
     if args.len() != 2 || vars.len() != rec.projs.len() {
         return false;
     }
+    // (a projection has one argument; a constant `p` has none)
     let TermKind::App(Op::Uf(p), pa) = cx.kind(args[0]) else {
         return false;
     };
-    let TermKind::App(Op::Uf(mk), margs) = cx.kind(pa[0]) else {
+    let [arg] = pa[..] else {
+        return false;
+    };
+    let TermKind::App(Op::Uf(mk), margs) = cx.kind(arg) else {
         return false;
     };
     *p == rec.projs[i]

@@ -110,6 +110,10 @@ pub struct GuardedEq {
     /// Occurrences rewritten so far.
     pub rewrites: usize,
     name: &'static str,
+    /// The rules and shared assigns of each fact term already seen (with
+    /// `fact` indices to be set per call): every assertion is a fact for
+    /// all the others, so collecting afresh per assertion is quadratic.
+    collected: HashMap<TermId, (Vec<Rule>, Vec<Shared>)>,
 }
 
 impl Default for GuardedEq {
@@ -119,6 +123,7 @@ impl Default for GuardedEq {
             definitions: Vec::new(),
             rewrites: 0,
             name: "guarded-eq",
+            collected: HashMap::new(),
         }
     }
 }
@@ -148,7 +153,13 @@ impl TermPass for GuardedEq {
         let mut rules = Vec::new();
         let mut shared = Vec::new();
         for (i, &f) in ctx.facts.iter().enumerate() {
-            collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
+            let (rs, ss) = self.collected.entry(f).or_insert_with(|| {
+                let (mut rs, mut ss) = (Vec::new(), Vec::new());
+                collect(cx, f, 0, Vec::new(), Vec::new(), &mut rs, &mut ss);
+                (rs, ss)
+            });
+            rules.extend(rs.iter().cloned().map(|r| Rule { fact: i, ..r }));
+            shared.extend(ss.iter().cloned().map(|s| Shared { fact: i, ..s }));
         }
         for (f, params, body) in &self.definitions {
             if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
