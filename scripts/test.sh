@@ -13,3 +13,15 @@ python3 corpus/gen/generate.py --check
 python3 corpus/gen/test_gen.py
 python3 -m unittest discover -s bench -p 'test_*.py'
 cargo test --workspace --release
+# Optional libFuzzer smoke pass (30 s per target). Opt-in with
+# VCSIMP_CI_FUZZ=1, and only where nightly cargo-fuzz works: its first,
+# sanitizer-instrumented build takes many minutes. The stable smoke pass
+# (simplify/tests/fuzz_smoke.rs) always runs above.
+if [ "${VCSIMP_CI_FUZZ:-0}" = 1 ] && cargo +nightly fuzz --help >/dev/null 2>&1; then
+    for t in parse pipeline; do
+        mkdir -p "fuzz/corpus/$t"
+        cargo +nightly fuzz run "$t" "fuzz/corpus/$t" corpus simplify/tests/no_panic -- \
+            -dict=fuzz/smtlib.dict -max_total_time=30 -timeout=10 \
+            -rss_limit_mb=2048 -max_len=16384
+    done
+fi
