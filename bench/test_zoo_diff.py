@@ -81,7 +81,8 @@ class ReportTest(unittest.TestCase):
             row("a.smt2", "unsat", z3=("unsat", "unsat"), cvc5=("unsat", "timeout")),
             row("b.smt2", z3=("timeout", "sat"), cvc5=("sat", "sat")),
             row("c.smt2", status="rejected", note="c.smt2:1:2: error: bad"),
-            row("d.smt2", z3=("sat", "unsat;error"), cvc5=("sat", "sat")),
+            row("d.smt2", z3=("sat", "unsat;error"), cvc5=("sat", "sat"), secs="41.0",
+                rss="2048000"),
         ]
         md, bad = zoo_diff.make_report(rows, {"total": 5})
         self.assertEqual(bad, 1)
@@ -92,6 +93,7 @@ class ReportTest(unittest.TestCase):
         self.assertIn("| z3 | 1 | 1 | 0 (0 files) | 1 (1 files) | 1 |", md)
         self.assertIn("| cvc5 | 2 | 0 | 1 (1 files) | 0 (0 files) | 0 |", md)
         self.assertIn("`c.smt2`: c.smt2:1:2: error: bad", md)
+        self.assertIn("- `d.smt2`: 41.0 s, 2000 MB", md)
 
     def test_crash_counts_as_bad(self):
         md, bad = zoo_diff.make_report([row("x.smt2", status="exit 101", note="panicked")], {})

@@ -51,6 +51,8 @@ import harness  # noqa: E402
 
 SOLVERS = ("z3", "cvc5")
 DECIDED = ("sat", "unsat")
+# vcsimp runs with --timeout 5; parsing and printing may add a little.
+OVERRUN_SECONDS = 10.0
 FIELDS = [
     "path", "expected", "vcsimp_status", "vcsimp_note", "vcsimp_seconds", "vcsimp_rss_kb",
     "z3_in", "z3_out", "z3_in_seconds", "z3_out_seconds",
@@ -203,7 +205,12 @@ def make_report(rows: list[dict], meta: dict) -> tuple[str, int]:
                                                    for p in (50, 90, 99, 100)) + " |",
                   "| peak RSS MB | " + " | ".join(f"{percentile(rss, p) / 1024:.1f}"
                                                   for p in (50, 90, 99, 100)) + " |", ""]
-    lines += ["## Rejected inputs", ""]
+    slow = [r for r in rows if r["vcsimp_seconds"] not in ("", None)
+            and float(r["vcsimp_seconds"]) > OVERRUN_SECONDS]
+    lines += [f"## vcsimp runs past `--timeout 5` by more than {OVERRUN_SECONDS - 5:.0f} s", ""]
+    lines += [f"- `{r['path']}`: {float(r['vcsimp_seconds']):.1f} s, "
+              f"{int(r['vcsimp_rss_kb'] or 0) / 1024:.0f} MB" for r in slow] or ["none"]
+    lines += ["", "## Rejected inputs", ""]
     lines += [f"- `{r['path']}`: {r['vcsimp_note']}" for r in rejected] or ["none"]
     lines += ["", "## Crashes", ""]
     lines += [f"- `{r['path']}`: {r['vcsimp_status']}: {r['vcsimp_note']}" for r in crashed] \
