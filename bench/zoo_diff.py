@@ -161,9 +161,11 @@ def make_report(rows: list[dict], meta: dict) -> tuple[str, int]:
         f"z3 `-T:10`, cvc5 `--tlimit=10000` (+ the baseline's cvc5 flags); "
         f"{meta.get('jobs', 2)} parallel jobs",
         f"- vcsimp output written: {len(ok)}; rejected with an error: {len(rejected)}; "
-        f"crashed or killed: {len(crashed)}",
-        "",
+        f"crashed or killed (60 s hard limit): {len(crashed)}",
     ]
+    if meta.get("note"):
+        lines.append(f"- {meta['note']}")
+    lines.append("")
     disagreements = []
     table = ["| solver | compared check-sats decided on both | disagreements | "
              "regressions (input decided, output not) | gains (output decided, input not) | "
@@ -297,6 +299,7 @@ def main(argv=None) -> int:
     ap.add_argument("--work", type=Path, default=HERE / "work" / "zoo")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "zoo.md")
     ap.add_argument("--report-only", action="store_true")
+    ap.add_argument("--note", default="", help="a line for the report (e.g. the vcsimp commit)")
     opts = ap.parse_args(argv)
     if not (opts.zoo / "BASELINE.tsv").exists():
         print(f"zoo_diff: no {opts.zoo}/BASELINE.tsv", file=sys.stderr)
@@ -342,7 +345,7 @@ def main(argv=None) -> int:
                 list(ex.map(job, todo))
     rows = [done[r["path_in_zoo"]] for r in baseline if r["path_in_zoo"] in done]
     meta = {"zoo": str(opts.zoo), "total": len(baseline), "jobs": opts.jobs,
-            "when": time.strftime("%Y-%m-%d")}
+            "when": time.strftime("%Y-%m-%d"), "note": opts.note}
     report, bad = make_report(rows, meta)
     opts.out.parent.mkdir(parents=True, exist_ok=True)
     opts.out.write_text(report)
