@@ -27,4 +27,4 @@ pub mod stats;
 pub mod validate;
 
 pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassName};
-pub use stats::{PassStats, Stats};
+pub use stats::{PassDetails, PassStats, Stats};

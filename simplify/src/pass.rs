@@ -66,4 +66,10 @@ pub trait TermPass {
     /// into a term equivalent to it under `ctx.facts`, or `None` when the
     /// pass does not apply.
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId>;
+
+    /// The pass' own counters so far (cumulative over all `apply` calls),
+    /// for `--stats`; `None` for passes that keep none.
+    fn details(&self) -> Option<crate::stats::PassDetails> {
+        None
+    }
 }

@@ -244,6 +244,7 @@ fn add_pass(stats: &mut Stats, name: &'static str, fired: usize, seconds: f64) {
             name,
             fired,
             seconds,
+            details: None,
         });
     }
 }
@@ -888,6 +889,11 @@ fn run_term_passes(
         run.record_events(script, &events);
         let name = pass.name();
         add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
+        if let Some(d) = pass.details() {
+            if let Some(p) = run.stats.passes.iter_mut().find(|p| p.name == name) {
+                p.details = Some(d);
+            }
+        }
     }
     changed
 }

@@ -9,6 +9,17 @@ pub struct PassStats {
     /// How many rewrites the pass made (0 when it did not apply).
     pub fired: usize,
     pub seconds: f64,
+    /// The pass' own report, if it keeps one (Cooper QE: eliminations,
+    /// methods, budget skips).
+    pub details: Option<PassDetails>,
+}
+
+/// A pass' own counters: one line for `--stats`, named numbers for
+/// `--stats-json`.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct PassDetails {
+    pub summary: String,
+    pub fields: Vec<(&'static str, usize)>,
 }
 
 /// Statistics of one run, reported by `--stats` and `--stats-json`.
@@ -79,6 +90,9 @@ impl Stats {
                 "vcsimp:   {:<20} fired {:>6}  {:.3}s",
                 p.name, p.fired, p.seconds
             );
+            if let Some(d) = &p.details {
+                let _ = writeln!(s, "vcsimp:     {}", d.summary);
+            }
         }
         if let Some((verdict, detail)) = &self.validation {
             let _ = writeln!(s, "vcsimp: validate: {verdict} ({detail})");
@@ -95,8 +109,19 @@ impl Stats {
             .passes
             .iter()
             .map(|p| {
+                let details = match &p.details {
+                    Some(d) => {
+                        let fields: Vec<String> = d
+                            .fields
+                            .iter()
+                            .map(|(k, v)| format!("{}: {v}", json_str(k)))
+                            .collect();
+                        format!(", \"details\": {{{}}}", fields.join(", "))
+                    }
+                    None => String::new(),
+                };
                 format!(
-                    "{{\"name\": {}, \"fired\": {}, \"seconds\": {:.6}}}",
+                    "{{\"name\": {}, \"fired\": {}, \"seconds\": {:.6}{details}}}",
                     json_str(p.name),
                     p.fired,
                     p.seconds
@@ -137,6 +162,10 @@ mod tests {
                 name: "x",
                 fired: 2,
                 seconds: 0.5,
+                details: Some(PassDetails {
+                    summary: "one line".into(),
+                    fields: vec![("skipped_budget", 3)],
+                }),
             }],
             stop_reason: "a\"b".into(),
             ..Stats::default()
@@ -144,5 +173,7 @@ mod tests {
         let j = s.json();
         assert!(j.contains("\"stop_reason\": \"a\\\"b\""));
         assert!(j.contains("\"fired\": 2"));
+        assert!(j.contains("\"details\": {\"skipped_budget\": 3}"), "{j}");
+        assert!(s.human().contains("vcsimp:     one line"));
     }
 }

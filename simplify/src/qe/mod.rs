@@ -478,6 +478,13 @@ impl TermPass for CooperQe {
         "cooper-qe"
     }
 
+    fn details(&self) -> Option<crate::stats::PassDetails> {
+        Some(crate::stats::PassDetails {
+            summary: self.stats.summary(&self.config),
+            fields: self.stats.fields(),
+        })
+    }
+
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let max_nodes = ctx.budget.max_term_nodes;
         let mut memo: HashMap<TermId, TermId> = HashMap::new();
