@@ -231,8 +231,13 @@ fn zoo_passes_none_round_trips() {
 
 /// The default pipeline on every zoo file: z3 never contradicts a known
 /// status, accepts every output it accepted as input, and printing is a
-/// fixpoint.
+/// fixpoint. Not in the default test run: it takes over 30 minutes on a
+/// loaded 2-core machine (the `--passes none` gauntlet above, the corpus
+/// status test and the SPARK test gate CI). Run it with
+/// `cargo test --release -p simplify --test zoo -- --ignored`;
+/// `bench/zoo_diff.py` gives the same check with z3 and cvc5 as a report.
 #[test]
+#[ignore = "over 30 minutes; run with --ignored (see doc comment)"]
 fn zoo_default_pipeline_keeps_status() {
     // A time bound keeps the run short on the largest files; the output at
     // the bound must be just as correct.
