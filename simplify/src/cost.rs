@@ -53,27 +53,7 @@ pub fn term_cost(
     defined_funs: &HashSet<FunId>,
     memo: &mut HashMap<TermId, u64>,
 ) -> u64 {
-    let mut stack = vec![(root, false)];
-    while let Some((u, done)) = stack.pop() {
-        if memo.contains_key(&u) {
-            continue;
-        }
-        let kids = cx.children(u);
-        if done {
-            let s = kids.iter().fold(own_cost(cx, u, defined_funs), |acc, k| {
-                acc.saturating_add(memo[k])
-            });
-            memo.insert(u, s);
-        } else {
-            stack.push((u, true));
-            for k in kids {
-                if !memo.contains_key(&k) {
-                    stack.push((k, false));
-                }
-            }
-        }
-    }
-    memo[&root]
+    smtlib_io::print::tree_sum(cx, root, memo, |u| own_cost(cx, u, defined_funs))
 }
 
 #[cfg(test)]

@@ -6,27 +6,9 @@
 
 mod common;
 
-use common::{answers, par_map, repo_root, require, run_solver};
+use common::{answers, corpus_files, par_map, require, run_solver};
 use simplify::{simplify_text, Options};
-use std::path::PathBuf;
 use std::time::Duration;
-
-fn corpus_files() -> Vec<PathBuf> {
-    let mut files = vec![];
-    let mut stack = vec![repo_root().join("corpus")];
-    while let Some(d) = stack.pop() {
-        for e in std::fs::read_dir(&d).expect("corpus dir").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "smt2") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 fn expected_status(src: &str) -> Option<&'static str> {
     if src.contains("(set-info :status unsat)") {

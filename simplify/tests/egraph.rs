@@ -2,6 +2,8 @@
 //! determinism, round trip, context soundness, push/pop, attributes,
 //! `--explain` and `--split`.
 
+mod common;
+
 use simplify::{simplify_script, simplify_text, Options, PassName};
 use smtlib_io::{parse_script, print_script, CommandKind, Op};
 use std::io::Write;
@@ -366,23 +368,7 @@ fn rewrites_use_only_symbols_declared_before_the_assertion() {
 /// Corpus files keep their z3 answer (sat/unsat never flips).
 #[test]
 fn corpus_sample_keeps_z3_answers() {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../corpus");
-    let mut files = vec![];
-    let mut stack = vec![root];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "smt2") {
-                files.push(p);
-            }
-        }
-    }
-    files.sort();
+    let files = common::corpus_files();
     // a deterministic sample of at most 10 files
     let step = (files.len() / 10).max(1);
     let sample: Vec<_> = files.iter().step_by(step).take(10).collect();

@@ -152,6 +152,18 @@ const MIN_LET_SIZE: u64 = 4;
 /// Tree size (AST nodes, shared subterms counted at each use, saturating)
 /// of every term below `root`.
 pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+    tree_sum(cx, root, memo, |_| 1)
+}
+
+/// Sum of `own(u)` over the nodes `u` of `root` as a tree (a shared
+/// subterm at every occurrence), saturating; `memo` holds each subterm's
+/// sum. Iterative, and linear in the DAG size.
+pub fn tree_sum(
+    cx: &Context,
+    root: TermId,
+    memo: &mut HashMap<TermId, u64>,
+    own: impl Fn(TermId) -> u64,
+) -> u64 {
     let mut stack = vec![(root, false)];
     while let Some((u, done)) = stack.pop() {
         if memo.contains_key(&u) {
@@ -159,7 +171,9 @@ pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut HashMap<TermId, u64>) -
         }
         let kids = cx.children(u);
         if done {
-            let s = kids.iter().fold(1u64, |acc, k| acc.saturating_add(memo[k]));
+            let s = kids
+                .iter()
+                .fold(own(u), |acc, k| acc.saturating_add(memo[k]));
             memo.insert(u, s);
         } else {
             stack.push((u, true));

@@ -18,6 +18,27 @@ pub fn repo_root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
+/// Every `corpus/**/*.smt2`, sorted.
+pub fn corpus_files() -> Vec<PathBuf> {
+    let mut files = vec![];
+    let mut stack = vec![repo_root().join("corpus")];
+    while let Some(d) = stack.pop() {
+        let Ok(rd) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "smt2") {
+                files.push(p);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
 /// The solver executable: pyenv shims (how pip installs z3 here) cost a
 /// bash and a pyenv start per call, so resolve the real binary once.
 pub fn solver_path(tool: &str) -> String {
