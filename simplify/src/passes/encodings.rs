@@ -111,19 +111,23 @@ pub(crate) fn funs_of(cx: &Context, t: TermId, out: &mut BTreeSet<FunId>) {
     }
 }
 
-/// Read `t` as a definition `∀x̄. f(x̄) = body` (see the module doc).
-pub fn as_definition(cx: &Context, t: TermId) -> Option<Definition> {
+/// `t` as a quantified equation `∀x̄. a = b` (at least one variable): the
+/// variables and the two sides.
+fn axiom_equation(cx: &Context, t: TermId) -> Option<(Vec<VarId>, [TermId; 2])> {
     let (vars, m) = axiom_matrix(cx, t);
     if vars.is_empty() {
         return None;
     }
-    let TermKind::App(Op::Eq, args) = cx.kind(m) else {
-        return None;
-    };
-    if args.len() != 2 {
-        return None;
+    match cx.kind(m) {
+        TermKind::App(Op::Eq, args) if args.len() == 2 => Some((vars, [args[0], args[1]])),
+        _ => None,
     }
-    for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+}
+
+/// Read `t` as a definition `∀x̄. f(x̄) = body` (see the module doc).
+pub fn as_definition(cx: &Context, t: TermId) -> Option<Definition> {
+    let (vars, [a, b]) = axiom_equation(cx, t)?;
+    for (l, r) in [(a, b), (b, a)] {
         let TermKind::App(Op::Uf(f), fargs) = cx.kind(l) else {
             continue;
         };
@@ -168,17 +172,8 @@ fn var_counts(cx: &Context, t: TermId, counts: &mut HashMap<VarId, u64>) -> u64 
 
 /// Read `t` as an oriented rewrite (see the module doc).
 pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
-    let (vars, m) = axiom_matrix(cx, t);
-    if vars.is_empty() {
-        return None;
-    }
-    let TermKind::App(Op::Eq, args) = cx.kind(m) else {
-        return None;
-    };
-    if args.len() != 2 {
-        return None;
-    }
-    for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+    let (vars, [a, b]) = axiom_equation(cx, t)?;
+    for (l, r) in [(a, b), (b, a)] {
         let TermKind::App(Op::Uf(_), largs) = cx.kind(l) else {
             continue;
         };
