@@ -54,6 +54,11 @@ pub struct Cli {
     #[arg(long, value_name = "N")]
     pub iter_limit: Option<usize>,
 
+    /// Ban a rule for a while when it has more than N matches in one
+    /// iteration (its limit doubles at most 3 times).
+    #[arg(long, value_name = "N")]
+    pub match_limit: Option<usize>,
+
     /// Print on stderr which rule or pass rewrote which subterm.
     #[arg(long)]
     pub explain: bool,
@@ -181,6 +186,9 @@ pub fn run(cli: &Cli) -> i32 {
     }
     if let Some(n) = cli.iter_limit {
         limits.iter_limit = n;
+    }
+    if let Some(n) = cli.match_limit {
+        limits.match_limit = n;
     }
     let options = Options {
         passes,

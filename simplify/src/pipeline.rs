@@ -177,6 +177,9 @@ pub struct Limits {
     pub node_limit: usize,
     /// Maximum number of saturation iterations per e-graph run.
     pub iter_limit: usize,
+    /// Matches one rule may apply in one iteration before it is banned
+    /// ([`crate::egraph::schedule::CappedBackoff`]).
+    pub match_limit: usize,
 }
 
 impl Default for Limits {
@@ -185,6 +188,7 @@ impl Default for Limits {
             timeout: None,
             node_limit: 200_000,
             iter_limit: 30,
+            match_limit: crate::egraph::schedule::DEFAULT_MATCH_LIMIT,
         }
     }
 }
@@ -290,6 +294,7 @@ impl Run<'_> {
         let limits = SatLimits {
             node_limit: self.options.limits.node_limit,
             iter_limit: self.options.limits.iter_limit,
+            match_limit: self.options.limits.match_limit,
             time_limit: remaining.max(Duration::from_millis(1)),
         };
         if let Some(l) = &self.log {

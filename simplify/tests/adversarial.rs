@@ -211,6 +211,7 @@ fn a_looping_rule_stops_at_the_limits() {
         node_limit: 10_000,
         iter_limit: 1_000,
         time_limit: Duration::from_secs(20),
+        ..SatLimits::default()
     };
     let start = Instant::now();
     let (cx, res) = saturate(
@@ -229,4 +230,55 @@ fn a_looping_rule_stops_at_the_limits() {
     );
     let printed = smtlib_io::Printer::new(&cx).term(res.terms[0]);
     assert_eq!(printed, "(> (- x) 0)", "the smallest equal form");
+}
+
+/// Commutativity and associativity of `and` over 10 atoms: the e-graph of
+/// all bracketings and orders has millions of nodes. The scheduler bans both
+/// rules once their matches pass the capped limit (`match_limit << 3`), and
+/// the run stops with `match-limit` long before the (huge) node limit,
+/// instead of egg's backoff letting a rule loose with ever larger limits.
+#[test]
+fn explosive_rules_stop_at_the_match_cap() {
+    use simplify::egraph::{rules, saturate, SatConfig, SatLimits};
+    let src = "; Swap.\n; applies: (and p q)\n; not-applies: p\n(define-rule bool-and-swap ((p Bool) (q Bool)) (and p q) (and q p))\n\
+               ; Regroup.\n; applies: (and p (and q r))\n; not-applies: (and p q)\n(define-rule bool-and-regroup ((p Bool) (q Bool) (r Bool)) (and p (and q r)) (and (and p q) r))\n";
+    let loaded = rules::load_rules("ac.rules", src).expect("the rules load");
+    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
+    let atoms: Vec<String> = (0..10).map(|i| format!("a{i}")).collect();
+    let decls: String = atoms
+        .iter()
+        .map(|a| format!("(declare-const {a} Bool)"))
+        .collect();
+    let nested = atoms
+        .iter()
+        .rev()
+        .skip(1)
+        .fold(atoms[9].clone(), |acc, a| format!("(and {a} {acc})"));
+    let script = smtlib_io::parse_script(&format!("{decls}\n(assert {nested})\n")).unwrap();
+    let root = script.assertions().next().unwrap();
+    let config = SatConfig {
+        normalise: false,
+        bool_nary: false,
+        arith_cmp: false,
+        explain: false,
+        defined_funs: Default::default(),
+    };
+    let limits = SatLimits {
+        node_limit: 50_000_000,
+        iter_limit: 10_000,
+        time_limit: Duration::from_secs(60),
+        match_limit: 100,
+    };
+    let (_, res) = saturate(
+        script.cx.clone(),
+        &[root],
+        &rewrites,
+        &config,
+        &limits,
+        None,
+    );
+    assert_eq!(res.stop_reason, "match-limit");
+    // Two rules, at most 800 matches each per iteration, a few nodes per
+    // match, over the iterations until both are banned for good.
+    assert!(res.nodes < 200_000, "{} nodes", res.nodes);
 }

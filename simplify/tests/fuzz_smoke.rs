@@ -258,6 +258,7 @@ fn mutated_seeds_never_panic() {
             timeout: Some(Duration::from_millis(200)),
             node_limit: 5_000,
             iter_limit: 5,
+            ..Limits::default()
         },
         ..Options::default()
     };

@@ -245,3 +245,51 @@ fn zoo_default_pipeline_keeps_status() {
     options.limits.timeout = Some(Duration::from_secs(5));
     run_zoo(&options, "default passes");
 }
+
+/// Zoo files on which one rule application once grew the e-graph to
+/// millions of nodes (1.9 GB, far past `--timeout`): Boogie/Carbon VCs whose
+/// implication chains make `bool-implies-chain` match multiplicatively.
+/// Named regressions for the capped rule scheduler
+/// (`simplify::egraph::schedule`): no run may end at the node limit, and
+/// z3 still gives the reference answer on the output.
+const EGRAPH_BLOWUP_REGRESSIONS: &[&str] = &[
+    "viper-smt-scope/smt-problems/test-suite/carbon/adt/termination_3.1.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/all/issues/carbon/0042.3.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/all/issues/silver/0173.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/all/third_party/stefan_recent/test_zero_err.1.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/graphs/static/outlines/list_append.4.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/quantifiedpermissions/consistency/foralls.2.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/quantifiedpermissions/third_party/testZeroMatrix.2.smt2",
+    "viper-smt-scope/smt-problems/test-suite/carbon/termination/methods/loops/whileLoop.smt2",
+];
+
+#[test]
+fn zoo_egraph_blowups_stay_bounded() {
+    let Some(zoo) = zoo_dir() else {
+        eprintln!("zoo test skipped: ../shared/zoo not present");
+        return;
+    };
+    require("z3");
+    let rows = baseline(&zoo);
+    for path in EGRAPH_BLOWUP_REGRESSIONS {
+        let src = std::fs::read_to_string(zoo.join(path)).expect("zoo file");
+        // No time bound: the node limit, not the clock, must stop the run.
+        let outcome = simplify_text(&src, &Options::default()).expect("simplifies");
+        assert_ne!(outcome.stats.stop_reason, "node-limit", "{path}");
+        let Some(row) = rows.iter().find(|r| r.path == *path) else {
+            continue;
+        };
+        let got = run_solver(
+            &["z3", "-in", "-T:20"],
+            &outcome.output,
+            Duration::from_secs(30),
+        )
+        .map(|o| answers(&o))
+        .unwrap_or_default();
+        for (want, a) in row.reference.iter().zip(&got) {
+            if a == "sat" || a == "unsat" {
+                assert_eq!(a, want, "{path}");
+            }
+        }
+    }
+}

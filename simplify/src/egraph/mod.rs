@@ -14,6 +14,7 @@ pub mod lang;
 pub mod procedural;
 pub mod quant;
 pub mod rules;
+pub mod schedule;
 pub mod terms;
 
 use analysis::{VcAnalysis, VcEGraph};
@@ -31,6 +32,9 @@ pub struct SatLimits {
     pub node_limit: usize,
     pub iter_limit: usize,
     pub time_limit: Duration,
+    /// Matches one rule may apply in one iteration before it is banned
+    /// (see [`schedule::CappedBackoff`]).
+    pub match_limit: usize,
 }
 
 impl Default for SatLimits {
@@ -39,6 +43,7 @@ impl Default for SatLimits {
             node_limit: 200_000,
             iter_limit: 30,
             time_limit: Duration::from_secs(10),
+            match_limit: schedule::DEFAULT_MATCH_LIMIT,
         }
     }
 }
@@ -116,7 +121,10 @@ pub fn saturate(
     let deadline = Instant::now() + limits.time_limit;
     let mut seen_bool = HashSet::new();
     let mut seen_cmp = HashSet::new();
+    let node_limit = limits.node_limit;
+    let (scheduler, capped) = schedule::CappedBackoff::new(limits.match_limit);
     let runner: Runner<Node, VcAnalysis, ()> = Runner::new(VcAnalysis::new(Context::new()))
+        .with_scheduler(scheduler)
         .with_egraph(eg)
         .with_node_limit(limits.node_limit)
         .with_iter_limit(limits.iter_limit)
@@ -132,6 +140,7 @@ pub fn saturate(
                     &mut seen_bool,
                     hook_log.as_ref(),
                     deadline,
+                    node_limit,
                 );
             }
             if arith_cmp {
@@ -146,8 +155,12 @@ pub fn saturate(
             Ok(())
         })
         .run(rewrites);
+    let stop_reason = match &runner.stop_reason {
+        Some(StopReason::Saturated) if capped.get() => "match-limit".to_string(),
+        r => stop_name(r),
+    };
     let mut result = SatResult {
-        stop_reason: stop_name(&runner.stop_reason),
+        stop_reason,
         iterations: runner.iterations.len(),
         nodes: runner.egraph.total_number_of_nodes(),
         ..SatResult::default()

@@ -34,12 +34,14 @@ fn bool_value(eg: &VcEGraph, id: Id) -> Option<bool> {
 /// `(and a true b) = (and a b)`, `(and a b a) = (and a b)`,
 /// `(and a (not a)) = false`, `(and a) = a`, `(and) = true`.
 ///
-/// Stops scanning at `deadline` (the rewrites found so far are applied).
+/// Stops scanning at `deadline` (the rewrites found so far are applied),
+/// and stops adding nodes once the e-graph holds `node_limit` of them.
 pub fn bool_nary(
     eg: &mut VcEGraph,
     seen: &mut HashSet<(Node, Vec<Option<bool>>)>,
     log: Option<&RewriteLog>,
     deadline: std::time::Instant,
+    node_limit: usize,
 ) -> usize {
     let mut todo: Vec<(Id, Result<Node, bool>)> = vec![];
     let mut visited = 0usize;
@@ -122,6 +124,9 @@ pub fn bool_nary(
     }
     let mut fired = 0;
     for (id, out) in todo {
+        if eg.total_number_of_nodes() >= node_limit {
+            break;
+        }
         let new = match out {
             Err(b) => eg.add(Node::leaf(Head::Bool(b))),
             Ok(n) if n.head == Head::Opaque(smtlib_io::TermId(u32::MAX)) => n.kids[0],
