@@ -345,3 +345,67 @@ fn split_asserts_splits_boogie_style_vcs() {
         asserted(flat)
     );
 }
+
+/// A Boogie-style script that relies on E-matching: `len` is defined by an
+/// axiom, but it also triggers the `nonneg` axiom. Unfolding it would remove
+/// the ground `len` terms that fire that trigger.
+const TRIGGERED: &str = "(declare-sort Sq 0)
+(declare-fun len (Sq) Int)
+(declare-fun raw (Sq) Int)
+(declare-fun ok (Int) Bool)
+(declare-fun s () Sq)
+(assert (forall ((q Sq)) (! (= (len q) (raw q)) :pattern ((len q)))))
+(assert (forall ((r Sq)) (! (ok (len r)) :pattern ((len r)))))
+(assert (not (ok (len s))))
+(check-sat)
+";
+
+#[test]
+fn unfold_keeps_functions_that_trigger_other_axioms() {
+    let out = run(TRIGGERED, &[PassName::Unfold]);
+    assert_eq!(asserted(&out), asserted(TRIGGERED), "{out}");
+    // without the second axiom's pattern, `len` is an ordinary definition
+    let plain = TRIGGERED.replace("(! (ok (len r)) :pattern ((len r)))", "(ok (len r))");
+    assert_ne!(plain, TRIGGERED);
+    let out = run(&plain, &[PassName::Unfold]);
+    assert!(asserted(&out)[2].contains("(raw s)"), "{out}");
+    assert_equivalent(&plain, &out);
+}
+
+#[test]
+fn unfold_keeps_patterns_of_rewritten_quantifiers() {
+    let src = "(declare-sort uni 0)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(declare-fun g (Int) Int)
+(assert (forall ((x Int)) (! (= (tb2t (t2tb x)) x) :pattern ((t2tb x)))))
+(assert (forall ((y Int)) (! (< (tb2t (t2tb (g y))) 5) :pattern ((g y)) :qid ax)))
+(check-sat)
+";
+    let out = run(src, &[PassName::Unfold]);
+    let a = asserted(&out);
+    assert_eq!(
+        a[1], "(forall ((y Int)) (! (< (g y) 5) :pattern ((g y)) :qid ax))",
+        "{out}"
+    );
+    assert_equivalent(src, &out);
+}
+
+#[test]
+fn unfold_does_not_orient_equations_that_bring_in_new_functions() {
+    // Boogie's type axiom read right to left is smaller, but it would put
+    // `single` terms (and their triggers) where the input had none.
+    let src = "(declare-sort U 0)
+(declare-sort T 0)
+(declare-fun type (U) T)
+(declare-fun single (U) U)
+(declare-fun SetType (T T) T)
+(declare-fun boolType () T)
+(declare-fun a () U)
+(assert (forall ((x U)) (= (type (single x)) (SetType (type x) boolType))))
+(assert (= (type a) (SetType (type a) boolType)))
+(check-sat)
+";
+    let out = run(src, &[PassName::Unfold]);
+    assert_eq!(asserted(&out), asserted(src), "{out}");
+}

@@ -917,3 +917,21 @@ fn strengthen_drops_program_variable_equalities() {
     };
     assert_eq!(apply(&mut s, &mut pb), None);
 }
+
+/// A rewritten quantifier keeps its `:pattern` and `:qid` (same bound
+/// variables): z3's E-matching depends on the generator's triggers.
+#[test]
+fn guarded_eq_keeps_the_patterns_of_rewritten_quantifiers() {
+    let d = "(declare-const N Int)(declare-fun f (Int) Int)(declare-fun g (Int) Int)";
+    let mut pb = problem(
+        d,
+        &["(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (f t) (* 2 t))))"],
+        "(forall ((u Int)) (! (=> (and (<= 0 u) (< u N)) (< (f u) (g u))) :pattern ((g u)) :qid goal))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(* 2 u)") && !s.contains("(f u)"), "{s}");
+    assert!(s.contains(":pattern ((g u)) :qid goal"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+}

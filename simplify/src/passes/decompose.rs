@@ -57,7 +57,7 @@ fn walk(
         return t;
     }
     let r = match cx.kind(t).clone() {
-        TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, _) => {
+        TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
             match decompose(cx, k, &vs, body, ctx) {
                 Some(r) => {
                     trace.push(TraceEvent {
@@ -72,7 +72,7 @@ fn walk(
                     if nb == body {
                         t
                     } else {
-                        util::quant(cx, k, vs.to_vec(), nb)
+                        util::quant_with(cx, k, vs.to_vec(), nb, &attrs)
                     }
                 }
             }

@@ -13,12 +13,17 @@
 //!   application with a non-variable argument (`tb2t(t2tb x) = x`,
 //!   `p_i(mk(u1..un)) = u_i`, `U_2_int(int_2_U x) = x`) is an *oriented
 //!   rewrite* `l → r` when every instance makes the term smaller: `r` has
-//!   fewer nodes than `l` and no variable occurs more often in `r` than in
-//!   `l`. Both kinds are instances of facts that stay in the script, so
+//!   fewer nodes than `l`, no variable occurs more often in `r` than in
+//!   `l`, and every function of `r` occurs in `l`. Both kinds are instances of facts that stay in the script, so
 //!   the rewritten assertion is equivalent to the original under the facts.
 //!   Rewriting is bounded by [`Unfold::max_steps`] per assertion (a
 //!   definition whose body contains the left side of an oriented rule could
 //!   otherwise loop); every intermediate term is equivalent.
+//!   A function that occurs in a `:pattern` of any quantifier other than its
+//!   own definition ([`trigger_functions`]) is not unfolded: its ground
+//!   applications are what fires those triggers, and a VC generator that
+//!   relies on E-matching (Boogie, Viper, Dafny with MBQI off) goes from
+//!   milliseconds to a timeout without them.
 //! * [`Records`] (`records`): see its documentation.
 //! * [`prune_definitions`]: dropping the definitions of symbols that no
 //!   longer occur (a conservative extension), and [`prune_unused`], the
@@ -111,6 +116,36 @@ pub(crate) fn funs_of(cx: &Context, t: TermId, out: &mut BTreeSet<FunId>) {
     }
 }
 
+/// The functions that occur in the `:pattern`s of the quantifiers in
+/// `facts`, except that a definition's own patterns do not count for the
+/// function it defines (`∀x. f(x) = body` triggered on `f(x)`).
+pub fn trigger_functions(cx: &Context, facts: &[TermId]) -> BTreeSet<FunId> {
+    let mut out = BTreeSet::new();
+    for &fact in facts {
+        let own = as_definition(cx, fact).map(|d| d.fun);
+        let mut in_patterns = BTreeSet::new();
+        let mut seen = HashSet::new();
+        let mut stack = vec![fact];
+        while let Some(t) = stack.pop() {
+            if !seen.insert(t) {
+                continue;
+            }
+            if let TermKind::Binder(_, _, _, attrs) | TermKind::Annot(_, attrs) = cx.kind(t) {
+                for a in attrs.iter() {
+                    if let AttrValue::Terms(ts) = &a.value {
+                        for &p in ts.iter() {
+                            funs_of(cx, p, &mut in_patterns);
+                        }
+                    }
+                }
+            }
+            stack.extend(cx.children(t));
+        }
+        out.extend(in_patterns.into_iter().filter(|&f| Some(f) != own));
+    }
+    out
+}
+
 /// `t` as a quantified equation `∀x̄. a = b` (at least one variable): the
 /// variables and the two sides.
 fn axiom_equation(cx: &Context, t: TermId) -> Option<(Vec<VarId>, [TermId; 2])> {
@@ -189,7 +224,14 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
         let (mut lc, mut rc) = (HashMap::new(), HashMap::new());
         let (ln, rn) = (var_counts(cx, l, &mut lc), var_counts(cx, r, &mut rc));
         let decreasing = rn < ln && rc.iter().all(|(v, n)| lc.get(v).is_some_and(|m| n <= m));
-        if decreasing && vars.iter().all(|v| lc.contains_key(v)) {
+        // A rewrite that brings in a function the left side lacks can fire
+        // triggers the input never fired (`MapType2Type(type x, bool)` to
+        // `type(Set#Singleton x)` starts a matching loop in Boogie's set
+        // axioms); only rewrites that remove structure are used.
+        let (mut lf, mut rf) = (BTreeSet::new(), BTreeSet::new());
+        funs_of(cx, l, &mut lf);
+        funs_of(cx, r, &mut rf);
+        if decreasing && rf.is_subset(&lf) && vars.iter().all(|v| lc.contains_key(v)) {
             return Some(Oriented {
                 vars,
                 lhs: l,
@@ -281,8 +323,12 @@ impl RuleSet {
         for d in defined.iter().filter(|d| !has_match(cx, d.body)) {
             defs.entry(d.fun).or_insert_with(|| d.clone());
         }
+        let triggers = trigger_functions(cx, facts);
         for &f in facts.iter().filter(|&&f| !has_match(cx, f)) {
             if let Some(d) = as_definition(cx, f) {
+                if triggers.contains(&d.fun) {
+                    continue;
+                }
                 defs.entry(d.fun).or_insert(d);
             } else if let Some(o) = as_oriented(cx, f) {
                 if !oriented.contains(&o) {
@@ -370,13 +416,9 @@ impl RuleSet {
                 if nb == body {
                     t
                 } else {
-                    // patterns may mention rewritten terms: drop them
-                    let attrs: Vec<_> = attrs
-                        .iter()
-                        .filter(|a| !matches!(a.value, AttrValue::Terms(_)))
-                        .cloned()
-                        .collect();
-                    cx.mk_binder(k, vs, nb, attrs.into()).unwrap_or(t)
+                    // Same variables, so the patterns stay valid; they are
+                    // kept as written (z3 instantiates by them).
+                    cx.mk_binder(k, vs, nb, attrs).unwrap_or(t)
                 }
             }
             TermKind::Annot(body, attrs) => {

@@ -611,12 +611,13 @@ impl Engine {
                     not(cx, a)
                 }
             }
-            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, _) => {
+            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
                 let nb = self.rw(cx, body, ctx, fuel, blocked);
                 if nb == body {
                     t
                 } else {
-                    cx.mk_binder(k, vs, nb, Box::new([])).unwrap_or(t)
+                    // same variables: the patterns stay valid triggers
+                    cx.mk_binder(k, vs, nb, attrs).unwrap_or(t)
                 }
             }
             TermKind::Annot(body, attrs) => {

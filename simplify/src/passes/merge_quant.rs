@@ -405,13 +405,13 @@ impl Rewriter {
                     _ => cx.mk_app(op, new).ok()?,
                 })
             }
-            TermKind::Binder(k, vs, body, _) => {
+            TermKind::Binder(k, vs, body, attrs) => {
                 let nb = if cx.sort_of(body) == cx.bool_sort() {
                     self.bool(cx, body)?
                 } else {
                     self.any(cx, body)?
                 };
-                cx.mk_binder(k, vs, nb, Box::new([])).ok()
+                cx.mk_binder(k, vs, nb, attrs).ok()
             }
             TermKind::Annot(body, _) => self.any(cx, body),
             _ => None,

@@ -151,12 +151,12 @@ impl Strengthen {
                     util::implies(cx, h, *c)
                 }
             }
-            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, _) => {
+            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
                 let nb = self.walk(cx, body, pol, ctx);
                 if nb == body {
                     t
                 } else {
-                    util::quant(cx, k, vs.to_vec(), nb)
+                    util::quant_with(cx, k, vs.to_vec(), nb, &attrs)
                 }
             }
             TermKind::App(Op::Eq, args) if args.len() == 2 && pol != Pol::Both => {

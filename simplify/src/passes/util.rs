@@ -101,10 +101,25 @@ pub(crate) fn implies(cx: &mut Context, h: TermId, c: TermId) -> TermId {
 
 /// A quantifier, or its body if it binds nothing.
 pub(crate) fn quant(cx: &mut Context, k: BinderKind, vars: Vec<VarId>, body: TermId) -> TermId {
+    quant_with(cx, k, vars, body, &[])
+}
+
+/// [`quant`] with the attributes of the quantifier it replaces: `:qid` and
+/// the like are kept, and each `:pattern` that still covers exactly `vars`
+/// (a trigger chosen by the VC generator drives z3's instantiation; losing
+/// it can turn a proof of milliseconds into a timeout).
+pub(crate) fn quant_with(
+    cx: &mut Context,
+    k: BinderKind,
+    vars: Vec<VarId>,
+    body: TermId,
+    attrs: &[smtlib_io::Attr],
+) -> TermId {
     if vars.is_empty() || matches!(cx.kind(body), TermKind::Bool(_)) {
         return body;
     }
-    cx.mk_binder(k, vars.into(), body, Box::new([]))
+    let attrs = crate::egraph::quant::keep_attrs(cx, attrs, &vars, &mut HashMap::new());
+    cx.mk_binder(k, vars.into(), body, attrs)
         .expect("quantifier over a Bool body")
 }
 
@@ -353,7 +368,7 @@ pub(crate) fn freshen(cx: &mut Context, t: TermId) -> TermId {
                 let new: Vec<TermId> = args.iter().map(|&a| go(cx, a, ren)).collect();
                 cx.mk_app(op, new).unwrap_or(t)
             }
-            TermKind::Binder(k, vs, body, _) => {
+            TermKind::Binder(k, vs, body, attrs) => {
                 let mut nvs = Vec::new();
                 for &v in vs.iter() {
                     let d = cx.var(v).clone();
@@ -362,7 +377,20 @@ pub(crate) fn freshen(cx: &mut Context, t: TermId) -> TermId {
                     nvs.push(w);
                 }
                 let nb = go(cx, body, ren);
-                cx.mk_binder(k, nvs.into(), nb, Box::new([])).unwrap_or(t)
+                // patterns are terms over the bound variables: rename them too
+                let attrs: Vec<smtlib_io::Attr> = attrs
+                    .iter()
+                    .map(|a| match &a.value {
+                        smtlib_io::AttrValue::Terms(ts) => smtlib_io::Attr {
+                            key: a.key,
+                            value: smtlib_io::AttrValue::Terms(
+                                ts.iter().map(|&p| go(cx, p, ren)).collect(),
+                            ),
+                        },
+                        _ => a.clone(),
+                    })
+                    .collect();
+                cx.mk_binder(k, nvs.into(), nb, attrs.into()).unwrap_or(t)
             }
             TermKind::Annot(body, attrs) => {
                 let nb = go(cx, body, ren);

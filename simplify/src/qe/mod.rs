@@ -22,7 +22,7 @@ use crate::size::tree_size;
 use cooper::{Eliminator, Methods, Skip};
 use formula::{Lit, Reader, Writer, F};
 use num_traits::Signed;
-use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
 
 /// Limits and output options of the pass.
@@ -330,12 +330,8 @@ impl CooperQe {
         let w = Writer { divisible };
         let mut out = w.term(cx, &f);
         if !kept.is_empty() {
-            // Patterns may mention eliminated variables: drop them.
-            let attrs: Box<[Attr]> = attrs
-                .iter()
-                .filter(|a| !matches!(a.value, AttrValue::Terms(_)))
-                .cloned()
-                .collect();
+            // Keep the patterns that mention exactly the kept variables.
+            let attrs = crate::egraph::quant::keep_attrs(cx, attrs, &kept, &mut HashMap::new());
             out = cx.mk_binder(kind, kept.into(), out, attrs).ok()?;
         }
         let size = tree_size(cx, out, &mut HashMap::new());
