@@ -6,8 +6,9 @@ For every file of the zoo (``../shared/zoo``, listed in ``BASELINE.tsv``):
 1. ``vcsimp --timeout 5 FILE -o OUT`` under ``/usr/bin/time -f "%e %M"``
    (wall seconds and peak RSS); exit 1 is a rejection (its first stderr line
    is the reason), any other failure is a crash.
-2. z3 (``-T:10``) and cvc5 (``--tlimit=10000`` plus the baseline's other
-   cvc5 flags, e.g. ``--incremental``) on the input and on the output.
+2. z3 (``-T:S``) and cvc5 (``--tlimit=S000`` plus the baseline's other
+   cvc5 flags, e.g. ``--incremental``) on the input and on the output, with
+   ``S = --solver-seconds`` (default 10).
 
 Per solver and per check-sat, the answers are compared:
 
@@ -158,7 +159,8 @@ def make_report(rows: list[dict], meta: dict) -> tuple[str, int]:
         f"- zoo: `{meta.get('zoo', '?')}`, {meta.get('total', '?')} files listed; "
         f"**{len(rows)} tried** ({meta.get('when', '')})",
         f"- vcsimp: `{meta.get('vcsimp_cmd', 'vcsimp --timeout 5')}`; "
-        f"z3 `-T:10`, cvc5 `--tlimit=10000` (+ the baseline's cvc5 flags); "
+        f"z3 `-T:{meta.get('solver_seconds', 10)}`, "
+        f"cvc5 `--tlimit={meta.get('solver_seconds', 10)}000` (+ the baseline's cvc5 flags); "
         f"{meta.get('jobs', 2)} parallel jobs",
         f"- vcsimp output written: {len(ok)}; rejected with an error: {len(rejected)}; "
         f"crashed or killed (60 s hard limit): {len(crashed)}",
@@ -241,16 +243,17 @@ def read_baseline(zoo: Path) -> list[dict]:
 
 
 def cvc5_extra_flags(flags: str) -> list[str]:
-    """The baseline's cvc5 flags minus its time limit (ours is 10 s)."""
+    """The baseline's cvc5 flags minus its time limit (ours is --solver-seconds)."""
     return [f for f in flags.split() if not f.startswith("--tlimit")]
 
 
-def run_solver(solver: str, exe: str, path: str, extra: list[str]) -> tuple[list[str], float]:
+def run_solver(solver: str, exe: str, path: str, extra: list[str],
+               seconds: int = 10) -> tuple[list[str], float]:
     if solver == "z3":
-        cmd = [exe, "-T:10", path]
+        cmd = [exe, f"-T:{seconds}", path]
     else:
-        cmd = [exe, "--tlimit=10000", *extra, path]
-    r = harness.run_cmd(cmd, 15)
+        cmd = [exe, f"--tlimit={seconds}000", *extra, path]
+    r = harness.run_cmd(cmd, seconds + 5)
     return answers(r.stdout, r.stderr, r.killed), r.wall
 
 
@@ -279,8 +282,8 @@ def run_one(row: dict, opts, work: Path) -> dict:
         extra = cvc5_extra_flags(row.get("cvc5_flags", ""))
         for s in SOLVERS:
             exe = opts.z3 if s == "z3" else opts.cvc5
-            a, t = run_solver(s, exe, str(src), extra)
-            b, u = run_solver(s, exe, str(out), extra)
+            a, t = run_solver(s, exe, str(src), extra, opts.solver_seconds)
+            b, u = run_solver(s, exe, str(out), extra, opts.solver_seconds)
             res[f"{s}_in"], res[f"{s}_out"] = encode(a), encode(b)
             res[f"{s}_in_seconds"], res[f"{s}_out_seconds"] = f"{t:.2f}", f"{u:.2f}"
     for p in (out, tf):
@@ -295,6 +298,8 @@ def main(argv=None) -> int:
     ap.add_argument("--z3", default="z3")
     ap.add_argument("--cvc5", default="cvc5")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--solver-seconds", type=int, default=10,
+                    help="z3 and cvc5 time limit per run (record it with the results)")
     ap.add_argument("--limit", type=int, default=0, help="stop after this many files (0: all)")
     ap.add_argument("--work", type=Path, default=HERE / "work" / "zoo")
     ap.add_argument("--out", type=Path, default=HERE / "results" / "zoo.md")
@@ -345,7 +350,8 @@ def main(argv=None) -> int:
                 list(ex.map(job, todo))
     rows = [done[r["path_in_zoo"]] for r in baseline if r["path_in_zoo"] in done]
     meta = {"zoo": str(opts.zoo), "total": len(baseline), "jobs": opts.jobs,
-            "when": time.strftime("%Y-%m-%d"), "note": opts.note}
+            "when": time.strftime("%Y-%m-%d"), "note": opts.note,
+            "solver_seconds": opts.solver_seconds}
     report, bad = make_report(rows, meta)
     opts.out.parent.mkdir(parents=True, exist_ok=True)
     opts.out.write_text(report)
