@@ -935,3 +935,27 @@ fn guarded_eq_keeps_the_patterns_of_rewritten_quantifiers() {
     assert!(s.contains(":pattern ((g u)) :qid goal"), "{s}");
     assert_equivalent(&mut pb, before, after);
 }
+
+/// A per-thread assign inside an `if` reads `(c ∧ k = 0) ∨ (¬c ∧ k = k1)`;
+/// by the time the pass sees it the e-graph has written `¬(a <= e)` as
+/// `e < a`. The complement is recognised over Int comparisons, so both
+/// cases become rules; conditions that overlap give none.
+#[test]
+fn guarded_eq_per_thread_assign_with_normalised_complement() {
+    let d = "(declare-const b Int)(declare-fun a (Int) Int)(declare-fun e (Int) Int)(declare-fun k (Int) Int)(declare-fun k1 (Int) Int)";
+    let assign = |c2: &str| {
+        format!("(forall ((t Int)) (=> (and (<= 0 t) (< t b)) (or (and (<= (a t) (e t)) (= (k t) 0)) (and {c2} (= (k t) (k1 t))))))")
+    };
+    let goal = "(forall ((u Int)) (=> (and (<= 0 u) (< u b)) (<= (a u) (+ (e u) (k u)))))";
+    let fact = assign("(< (e t) (a t))");
+    let mut pb = problem(d, &[fact.as_str()], goal);
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(k1 u)") && !s.contains("(k u)"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+    // `a t < e t` does not exclude `a t <= e t`: no rule, nothing rewritten.
+    let fact = assign("(< (a t) (e t))");
+    let mut pb = problem(d, &[fact.as_str()], goal);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}

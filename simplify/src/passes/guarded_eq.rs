@@ -316,8 +316,29 @@ fn collect(
     }
 }
 
+/// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
+/// already turned `(not (<= x y))` into `(< y x)` by the time the pass reads
+/// the fact).
 fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
-    matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b)
+    if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
+        return true;
+    }
+    // Over Int, `p ⋈ 0` is `L ≤ 0` for one L; `¬(L ≤ 0)` is `1 - L ≤ 0`.
+    let as_le = |t: TermId| -> Option<Poly<TermId>> {
+        let (rel, p) = int_cmp(cx, t)?;
+        let one = Poly::constant(1);
+        Some(match rel {
+            Rel::Le => p,
+            Rel::Lt => p.add(&one),
+            Rel::Ge => Poly::zero().sub(&p),
+            Rel::Gt => one.sub(&p),
+            Rel::Eq => return None,
+        })
+    };
+    match (as_le(a), as_le(b)) {
+        (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
+        _ => false,
+    }
 }
 
 fn as_rule(
