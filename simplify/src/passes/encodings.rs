@@ -617,18 +617,12 @@ pub fn datatype_records(cx: &Context) -> Vec<Record> {
 
 /// Read `t` as an inversion axiom `∀u:S. u = mk(p_1(u), …, p_n(u))`.
 fn as_inversion(cx: &Context, t: TermId) -> Option<Record> {
-    let (vars, m) = axiom_matrix(cx, t);
+    let (vars, [a, b]) = axiom_equation(cx, t)?;
     let [u] = vars[..] else {
         return None;
     };
-    let TermKind::App(Op::Eq, args) = cx.kind(m) else {
-        return None;
-    };
-    if args.len() != 2 {
-        return None;
-    }
     let sort = cx.var(u).sort;
-    for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+    for (l, r) in [(a, b), (b, a)] {
         if !matches!(cx.kind(l), TermKind::Var(v) if *v == u) {
             continue;
         }
@@ -662,15 +656,14 @@ fn as_inversion(cx: &Context, t: TermId) -> Option<Record> {
 
 /// Is `t` the projection axiom `∀ū. p(mk(ū)) = u_i`?
 fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usize) -> bool {
-    let (vars, m) = axiom_matrix(cx, t);
-    let TermKind::App(Op::Eq, args) = cx.kind(m) else {
+    let Some((vars, [lhs, rhs])) = axiom_equation(cx, t) else {
         return false;
     };
-    if args.len() != 2 || vars.len() != rec.projs.len() {
+    if vars.len() != rec.projs.len() {
         return false;
     }
     // (a projection has one argument; a constant `p` has none)
-    let TermKind::App(Op::Uf(p), pa) = cx.kind(args[0]) else {
+    let TermKind::App(Op::Uf(p), pa) = cx.kind(lhs) else {
         return false;
     };
     let [arg] = pa[..] else {
@@ -686,7 +679,7 @@ fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usize) -> bool 
             .iter()
             .zip(&vars)
             .all(|(&a, v)| matches!(cx.kind(a), TermKind::Var(w) if w == v))
-        && matches!(cx.kind(args[1]), TermKind::Var(w) if *w == vars[i])
+        && matches!(cx.kind(rhs), TermKind::Var(w) if *w == vars[i])
 }
 
 /// Records given by axioms among `facts`: an inversion axiom and, for
