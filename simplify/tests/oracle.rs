@@ -97,6 +97,12 @@ enum B {
     Exists(Vec<(Lo, Hi)>, Box<B>),
     /// `forall t. lo <= t < hi => f(t) = e` (a guarded equality fact).
     GuardedEq(Lo, Hi, I),
+    /// A per-thread assign in an `if`:
+    /// `forall t. lo <= t < hi => ((x <= y ∧ f(t) = e1) ∨ (C ∧ f(t) = e2))`
+    /// where `C` (by the index) is the complement written as `not`, the
+    /// complement normalised (`y < x`), or an overlapping condition
+    /// (`x < y`, `y <= x`); the `bool` makes `e2` the same as `e1`.
+    IfAssign(Lo, Hi, I, I, u8, I, I, bool),
 }
 
 fn int_term() -> impl Strategy<Value = I> {
@@ -168,6 +174,8 @@ fn bool_term() -> impl Strategy<Value = B> {
             2 => (prop::collection::vec((lo(), hi()), 1..3), inner)
                 .prop_map(|(bs, b)| B::Exists(bs, Box::new(b))),
             1 => (lo(), hi(), int_term()).prop_map(|(l, h, e)| B::GuardedEq(l, h, e)),
+            1 => (lo(), hi(), int_term(), int_term(), 0u8..4, int_term(), int_term(), any::<bool>())
+                .prop_map(|(l, h, x, y, k, e1, e2, same)| B::IfAssign(l, h, x, y, k, e1, e2, same)),
         ]
     })
 }
@@ -295,6 +303,29 @@ impl Render {
                 let e = self.int(e);
                 self.scope.pop();
                 format!("(forall (({v} Int)) (=> (and {g}) (= (f {v}) {e})))")
+            }
+            B::IfAssign(l, h, x, y, k, e1, e2, same) => {
+                if self.scope.len() >= MAX_BOUND_IN_SCOPE {
+                    return format!("(= (f a) {})", self.int(e1));
+                }
+                self.fresh += 1;
+                let v = format!("x{}", self.fresh);
+                let g = self.bounds(&v, l, h);
+                self.scope.push(v.clone());
+                let (x, y) = (self.int(x), self.int(y));
+                let e1 = self.int(e1);
+                let e2 = if *same { e1.clone() } else { self.int(e2) };
+                self.scope.pop();
+                let c = format!("(<= {x} {y})");
+                let c2 = match k {
+                    0 => format!("(not {c})"),
+                    1 => format!("(< {y} {x})"),
+                    2 => format!("(< {x} {y})"),
+                    _ => format!("(<= {y} {x})"),
+                };
+                format!(
+                    "(forall (({v} Int)) (=> (and {g}) (or (and {c} (= (f {v}) {e1})) (and {c2} (= (f {v}) {e2})))))"
+                )
             }
         }
     }
