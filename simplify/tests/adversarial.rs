@@ -189,24 +189,29 @@ fn hundreds_of_bound_variables() {
     validated(&s, &out);
 }
 
-/// A rule that rewrites forever (`-x` to `-(-(-(x + 0)))`, a new match each time): egg's iteration and
-/// node limits stop the run, and the extracted result is still the input's
-/// meaning.
-#[test]
-fn a_looping_rule_stops_at_the_limits() {
-    use simplify::egraph::{rules, saturate, SatConfig, SatLimits};
-    let src = "; Loops: every application makes a new match.\n; applies: (- x)\n; not-applies: x\n(define-rule arith-grow ((x Int)) (- x) (- (- (- (+ x 0)))))\n";
-    let loaded = rules::load_rules("loop.rules", src).expect("the rule loads");
-    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
-    let script = smtlib_io::parse_script(&format!("{BOOLS}(assert (> (- x) 0))\n")).unwrap();
-    let root = script.assertions().next().unwrap();
-    let config = SatConfig {
+/// Saturation with the given rules alone: no folding, no appliers.
+fn rules_only() -> simplify::egraph::SatConfig {
+    simplify::egraph::SatConfig {
         normalise: false,
         bool_nary: false,
         arith_cmp: false,
         explain: false,
         defined_funs: Default::default(),
-    };
+    }
+}
+
+/// A rule that rewrites forever (`-x` to `-(-(-(x + 0)))`, a new match each time): egg's iteration and
+/// node limits stop the run, and the extracted result is still the input's
+/// meaning.
+#[test]
+fn a_looping_rule_stops_at_the_limits() {
+    use simplify::egraph::{rules, saturate, SatLimits};
+    let src = "; Loops: every application makes a new match.\n; applies: (- x)\n; not-applies: x\n(define-rule arith-grow ((x Int)) (- x) (- (- (- (+ x 0)))))\n";
+    let loaded = rules::load_rules("loop.rules", src).expect("the rule loads");
+    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
+    let script = smtlib_io::parse_script(&format!("{BOOLS}(assert (> (- x) 0))\n")).unwrap();
+    let root = script.assertions().next().unwrap();
+    let config = rules_only();
     let limits = SatLimits {
         node_limit: 10_000,
         iter_limit: 1_000,
@@ -239,7 +244,7 @@ fn a_looping_rule_stops_at_the_limits() {
 /// instead of egg's backoff letting a rule loose with ever larger limits.
 #[test]
 fn explosive_rules_stop_at_the_match_cap() {
-    use simplify::egraph::{rules, saturate, SatConfig, SatLimits};
+    use simplify::egraph::{rules, saturate, SatLimits};
     let src = "; Swap.\n; applies: (and p q)\n; not-applies: p\n(define-rule bool-and-swap ((p Bool) (q Bool)) (and p q) (and q p))\n\
                ; Regroup.\n; applies: (and p (and q r))\n; not-applies: (and p q)\n(define-rule bool-and-regroup ((p Bool) (q Bool) (r Bool)) (and p (and q r)) (and (and p q) r))\n";
     let loaded = rules::load_rules("ac.rules", src).expect("the rules load");
@@ -256,13 +261,7 @@ fn explosive_rules_stop_at_the_match_cap() {
         .fold(atoms[9].clone(), |acc, a| format!("(and {a} {acc})"));
     let script = smtlib_io::parse_script(&format!("{decls}\n(assert {nested})\n")).unwrap();
     let root = script.assertions().next().unwrap();
-    let config = SatConfig {
-        normalise: false,
-        bool_nary: false,
-        arith_cmp: false,
-        explain: false,
-        defined_funs: Default::default(),
-    };
+    let config = rules_only();
     let limits = SatLimits {
         node_limit: 50_000_000,
         iter_limit: 10_000,

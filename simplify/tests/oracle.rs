@@ -263,6 +263,20 @@ impl Render {
         }
     }
 
+    /// A fresh variable in scope and its guard `lo <= v < hi`, or `None`
+    /// when [`MAX_BOUND_IN_SCOPE`] variables are already bound. The caller
+    /// pops the scope.
+    fn bind(&mut self, l: &Lo, h: &Hi) -> Option<(String, String)> {
+        if self.scope.len() >= MAX_BOUND_IN_SCOPE {
+            return None;
+        }
+        self.fresh += 1;
+        let v = format!("x{}", self.fresh);
+        let g = self.bounds(&v, l, h);
+        self.scope.push(v.clone());
+        Some((v, g))
+    }
+
     fn bool(&mut self, t: &B) -> String {
         match t {
             B::P => "p".into(),
@@ -293,25 +307,17 @@ impl Render {
             B::Forall(bs, b) => self.quant(true, bs, b),
             B::Exists(bs, b) => self.quant(false, bs, b),
             B::GuardedEq(l, h, e) => {
-                if self.scope.len() >= MAX_BOUND_IN_SCOPE {
+                let Some((v, g)) = self.bind(l, h) else {
                     return format!("(= (f a) {})", self.int(e));
-                }
-                self.fresh += 1;
-                let v = format!("x{}", self.fresh);
-                let g = self.bounds(&v, l, h);
-                self.scope.push(v.clone());
+                };
                 let e = self.int(e);
                 self.scope.pop();
                 format!("(forall (({v} Int)) (=> (and {g}) (= (f {v}) {e})))")
             }
             B::IfAssign(l, h, x, y, k, e1, e2, same) => {
-                if self.scope.len() >= MAX_BOUND_IN_SCOPE {
+                let Some((v, g)) = self.bind(l, h) else {
                     return format!("(= (f a) {})", self.int(e1));
-                }
-                self.fresh += 1;
-                let v = format!("x{}", self.fresh);
-                let g = self.bounds(&v, l, h);
-                self.scope.push(v.clone());
+                };
                 let (x, y) = (self.int(x), self.int(y));
                 let e1 = self.int(e1);
                 let e2 = if *same { e1.clone() } else { self.int(e2) };
