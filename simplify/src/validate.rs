@@ -16,6 +16,16 @@
 //!   (equal subformulas are equal); anything else leaves the scope
 //!   undecided.
 //!
+//! Definitions the output no longer needs (`prune-defs` drops the axiom
+//! `∀x̄. f(x̄) = body` once `f` occurs nowhere else) make `I` and `O`
+//! inequivalent although they are equisatisfiable. So the output side is
+//! `O ∧ D`, where `D` holds the input's definitional axioms of functions that
+//! occur nowhere in the output and in no other such body, one definition
+//! per function: `I ≡ O ∧ D` proves
+//! `I` and `O` equisatisfiable, because any model of `O` extends to one of
+//! `D` by interpreting each `f` as its body (`f` is not in `O`, and the
+//! bodies do not refer to each other).
+//!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
 //! agree and the others are undecided, [`Verdict::Unknown`] otherwise.
@@ -237,6 +247,46 @@ fn abstract_quantifiers(
         .collect()
 }
 
+/// The input's definitional axioms (of `i_ts`) whose function occurs
+/// nowhere in the output scope `o_ts` (compared by name: the two scripts may
+/// have been read separately) nor in another such definition's body.
+fn dropped_definitions(
+    in_cx: &Context,
+    i_ts: &[TermId],
+    out_cx: &Context,
+    o_ts: &[TermId],
+) -> Vec<TermId> {
+    use crate::passes::encodings::{as_definition, funs_of};
+    use std::collections::BTreeSet;
+    let name = |cx: &Context, f| cx.sym_name(cx.fun(f).name).to_string();
+    let mut used = BTreeSet::new();
+    for &t in o_ts {
+        funs_of(out_cx, t, &mut used);
+    }
+    let used: BTreeSet<String> = used.into_iter().map(|f| name(out_cx, f)).collect();
+    let defs: Vec<(TermId, String, BTreeSet<String>)> = i_ts
+        .iter()
+        .filter_map(|&t| {
+            let d = as_definition(in_cx, t)?;
+            let f = name(in_cx, d.fun);
+            if used.contains(&f) {
+                return None;
+            }
+            let mut body = BTreeSet::new();
+            funs_of(in_cx, d.body, &mut body);
+            Some((t, f, body.into_iter().map(|g| name(in_cx, g)).collect()))
+        })
+        .collect();
+    let defined: BTreeSet<&String> = defs.iter().map(|(_, f, _)| f).collect();
+    // Two definitions of one function could contradict each other: `O` would
+    // not extend to them, so neither is used.
+    let once = |f: &String| defs.iter().filter(|(_, g, _)| g == f).count() == 1;
+    defs.iter()
+        .filter(|(_, f, body)| once(f) && !body.iter().any(|g| defined.contains(g)))
+        .map(|(t, _, _)| *t)
+        .collect()
+}
+
 fn conjunction(cx: &Context, ts: &[TermId]) -> String {
     let mut p = Printer::new(cx);
     match ts {
@@ -304,11 +354,19 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
     let mut asked: HashMap<String, Answer> = HashMap::new();
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
+        let dropped = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts);
+        let output_side = |in_cx: &Context, out_cx: &Context, o: &[TermId], d: &[TermId]| {
+            if d.is_empty() {
+                conjunction(out_cx, o)
+            } else {
+                format!("(and {} {})", conjunction(out_cx, o), conjunction(in_cx, d))
+            }
+        };
         let full = query(
             &decls,
             &[],
             &conjunction(&in_cx, i_ts),
-            &conjunction(&out_cx, o_ts),
+            &output_side(&in_cx, &out_cx, o_ts, &dropped),
         );
         let mut answer = asked
             .entry(full.clone())
@@ -320,13 +378,14 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
             let mut names = HashMap::new();
             let ia = abstract_quantifiers(&mut in_cx, i_ts, &mut names);
             let oa = abstract_quantifiers(&mut out_cx, o_ts, &mut names);
+            let da = abstract_quantifiers(&mut in_cx, &dropped, &mut names);
             let mut extra: Vec<String> = names.into_values().collect();
             extra.sort();
             let q = query(
                 &decls,
                 &extra,
                 &conjunction(&in_cx, &ia),
-                &conjunction(&out_cx, &oa),
+                &output_side(&in_cx, &out_cx, &oa, &da),
             );
             let abstracted = asked
                 .entry(q.clone())

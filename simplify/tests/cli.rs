@@ -328,6 +328,31 @@ fn validate_library_catches_a_wrong_output() {
     assert_eq!(same.verdict, Verdict::Agree, "{same:?}");
 }
 
+/// An output without the definitional axiom of a function it no longer
+/// uses (what `prune-defs` does) is equisatisfiable, and validates; a
+/// function defined twice, possibly inconsistently, is not excused.
+#[test]
+fn validate_accepts_dropped_definitions_of_unused_functions() {
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let decls = "(declare-fun f (Int) Int)\n(declare-const x Int)\n";
+    let def = "(assert (forall ((y Int)) (= (f y) (+ y 1))))\n";
+    let input = format!("{decls}{def}(assert (> (f x) 3))\n(check-sat)\n");
+    let output = format!("{decls}(assert (> (+ x 1) 3))\n(check-sat)\n");
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    let v = validate_text(&input, &output, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    // The output must still agree with the rest: a wrong goal is caught.
+    let wrong = format!("{decls}(assert (> (+ x 1) 4))\n(check-sat)\n");
+    let v = validate_text(&input, &wrong, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
+    // `f y = y + 1` and `f y = y + 2` together are unsat; dropping both is not.
+    let clash = "(assert (forall ((y Int)) (= (f y) (+ y 2))))\n";
+    let input = format!("{decls}{def}{clash}(assert (> x 3))\n(check-sat)\n");
+    let output = format!("{decls}(assert (> x 3))\n(check-sat)\n");
+    let v = validate_text(&input, &output, &solver).unwrap();
+    assert_ne!(v.verdict, Verdict::Agree, "{v:?}");
+}
+
 /// A solver that cannot decide: the verdict is `unknown` and the
 /// simplified output is still written.
 #[test]
