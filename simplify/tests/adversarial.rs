@@ -189,15 +189,26 @@ fn hundreds_of_bound_variables() {
     validated(&s, &out);
 }
 
-/// Saturation with the given rules alone: no folding, no appliers.
-fn rules_only() -> simplify::egraph::SatConfig {
-    simplify::egraph::SatConfig {
+/// Saturate the one assertion of `script` with the rules of `rules_src`
+/// alone (no folding, no appliers) under `limits`.
+fn saturate_with_rules(
+    rules_src: &str,
+    script: &str,
+    limits: &simplify::egraph::SatLimits,
+) -> (smtlib_io::Context, simplify::egraph::SatResult) {
+    use simplify::egraph::{rules, saturate, SatConfig};
+    let loaded = rules::load_rules("test.rules", rules_src).expect("the rules load");
+    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
+    let script = smtlib_io::parse_script(script).unwrap();
+    let root = script.assertions().next().unwrap();
+    let config = SatConfig {
         normalise: false,
         bool_nary: false,
         arith_cmp: false,
         explain: false,
         defined_funs: Default::default(),
-    }
+    };
+    saturate(script.cx.clone(), &[root], &rewrites, &config, limits, None)
 }
 
 /// A rule that rewrites forever (`-x` to `-(-(-(x + 0)))`, a new match each time): egg's iteration and
@@ -205,13 +216,8 @@ fn rules_only() -> simplify::egraph::SatConfig {
 /// meaning.
 #[test]
 fn a_looping_rule_stops_at_the_limits() {
-    use simplify::egraph::{rules, saturate, SatLimits};
+    use simplify::egraph::SatLimits;
     let src = "; Loops: every application makes a new match.\n; applies: (- x)\n; not-applies: x\n(define-rule arith-grow ((x Int)) (- x) (- (- (- (+ x 0)))))\n";
-    let loaded = rules::load_rules("loop.rules", src).expect("the rule loads");
-    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
-    let script = smtlib_io::parse_script(&format!("{BOOLS}(assert (> (- x) 0))\n")).unwrap();
-    let root = script.assertions().next().unwrap();
-    let config = rules_only();
     let limits = SatLimits {
         node_limit: 10_000,
         iter_limit: 1_000,
@@ -219,14 +225,8 @@ fn a_looping_rule_stops_at_the_limits() {
         ..SatLimits::default()
     };
     let start = Instant::now();
-    let (cx, res) = saturate(
-        script.cx.clone(),
-        &[root],
-        &rewrites,
-        &config,
-        &limits,
-        None,
-    );
+    let script = format!("{BOOLS}(assert (> (- x) 0))\n");
+    let (cx, res) = saturate_with_rules(src, &script, &limits);
     assert!(start.elapsed() < Duration::from_secs(25));
     assert!(
         matches!(res.stop_reason.as_str(), "node-limit" | "iteration-limit"),
@@ -244,11 +244,9 @@ fn a_looping_rule_stops_at_the_limits() {
 /// instead of egg's backoff letting a rule loose with ever larger limits.
 #[test]
 fn explosive_rules_stop_at_the_match_cap() {
-    use simplify::egraph::{rules, saturate, SatLimits};
+    use simplify::egraph::SatLimits;
     let src = "; Swap.\n; applies: (and p q)\n; not-applies: p\n(define-rule bool-and-swap ((p Bool) (q Bool)) (and p q) (and q p))\n\
                ; Regroup.\n; applies: (and p (and q r))\n; not-applies: (and p q)\n(define-rule bool-and-regroup ((p Bool) (q Bool) (r Bool)) (and p (and q r)) (and (and p q) r))\n";
-    let loaded = rules::load_rules("ac.rules", src).expect("the rules load");
-    let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
     let atoms: Vec<String> = (0..10).map(|i| format!("a{i}")).collect();
     let decls: String = atoms
         .iter()
@@ -259,23 +257,14 @@ fn explosive_rules_stop_at_the_match_cap() {
         .rev()
         .skip(1)
         .fold(atoms[9].clone(), |acc, a| format!("(and {a} {acc})"));
-    let script = smtlib_io::parse_script(&format!("{decls}\n(assert {nested})\n")).unwrap();
-    let root = script.assertions().next().unwrap();
-    let config = rules_only();
     let limits = SatLimits {
         node_limit: 50_000_000,
         iter_limit: 10_000,
         time_limit: Duration::from_secs(60),
         match_limit: 100,
     };
-    let (_, res) = saturate(
-        script.cx.clone(),
-        &[root],
-        &rewrites,
-        &config,
-        &limits,
-        None,
-    );
+    let script = format!("{decls}\n(assert {nested})\n");
+    let (_, res) = saturate_with_rules(src, &script, &limits);
     assert_eq!(res.stop_reason, "match-limit");
     // Two rules, at most 800 matches each per iteration, a few nodes per
     // match, over the iterations until both are banned for good.
