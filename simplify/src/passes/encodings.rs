@@ -14,8 +14,9 @@
 //!   `p_i(mk(u1..un)) = u_i`, `U_2_int(int_2_U x) = x`) is an *oriented
 //!   rewrite* `l → r` when every instance makes the term smaller: `r` has
 //!   fewer nodes than `l`, no variable occurs more often in `r` than in
-//!   `l`, and every function of `r` occurs in `l`. Both kinds are instances of facts that stay in the script, so
-//!   the rewritten assertion is equivalent to the original under the facts.
+//!   `l`, and every function of `r` occurs in `l`. Both kinds are instances
+//!   of facts that stay in the script, so the rewritten assertion is
+//!   equivalent to the original under the facts.
 //!   Rewriting is bounded by [`Unfold::max_steps`] per assertion (a
 //!   definition whose body contains the left side of an oriented rule could
 //!   otherwise loop); every intermediate term is equivalent.
