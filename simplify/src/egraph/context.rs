@@ -11,10 +11,12 @@
 //! other conjunct `l` rewrites `l` to `true`, and `c = k` for a declared
 //! constant `c` and a numeral or Boolean literal `k` rewrites `c` to `k`;
 //! a definition `c = φ` (φ an application) rewrites `φ` to `c`.
+//! Quantified terms match up to the names of their bound variables.
 //! Facts are closed, and bound variables are renamed apart, so rewriting
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
 
+use super::alpha::{alpha_key, KeyMemo, Tok};
 use super::terms::rebuild;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
@@ -154,6 +156,47 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
     out
 }
 
+/// Alpha-equivalence classes of quantified terms: every binder term maps to
+/// the first alpha-equivalent one seen (see [`super::alpha`]), so that a
+/// fact `forall x. P x` also rewrites an occurrence of `forall y. P y`.
+#[derive(Default)]
+struct AlphaCanon {
+    memo: KeyMemo,
+    first: HashMap<Vec<Tok>, TermId>,
+    canon: HashMap<TermId, TermId>,
+}
+
+impl AlphaCanon {
+    /// The representative of `t` (itself unless `t` is a quantifier
+    /// alpha-equivalent to an earlier one).
+    fn of(&mut self, cx: &Context, t: TermId) -> TermId {
+        if !matches!(cx.kind(t), TermKind::Binder(..)) {
+            return t;
+        }
+        if let Some(&c) = self.canon.get(&t) {
+            return c;
+        }
+        let c = match alpha_key(cx, t, &mut self.memo) {
+            Some(key) => *self.first.entry(key).or_insert(t),
+            None => t,
+        };
+        self.canon.insert(t, c);
+        c
+    }
+
+    /// Representatives of every binder subterm of `t`.
+    fn all_in(&mut self, cx: &Context, t: TermId) -> HashMap<TermId, TermId> {
+        let mut out = HashMap::new();
+        super::terms::post_order(cx, t, |u| {
+            let c = self.of(cx, u);
+            if c != u {
+                out.insert(u, c);
+            }
+        });
+        out
+    }
+}
+
 /// Rewrite `t` with `lookup` (outermost matches first: a replaced subterm
 /// is not rewritten further).
 pub fn apply_rewrites(
@@ -178,10 +221,12 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
     // from-term -> [(command, to-term)], in command order
     let mut index: HashMap<TermId, Vec<(usize, TermId)>> = HashMap::new();
     let mut contrib: HashMap<usize, Vec<(TermId, TermId)>> = HashMap::new();
+    let mut alpha = AlphaCanon::default();
     for &j in &idx {
         if let CommandKind::Assert(f) = script.commands[j].kind {
             let rw = fact_rewrites(&mut script.cx, f);
             for &(from, to) in &rw {
+                let from = alpha.of(&script.cx, from);
                 index.entry(from).or_default().push((j, to));
             }
             contrib.insert(j, rw);
@@ -196,7 +241,9 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
+        let canon = alpha.all_in(&script.cx, t);
         let lookup = |u: TermId| {
+            let u = *canon.get(&u).unwrap_or(&u);
             index.get(&u).and_then(|v| {
                 v.iter()
                     .find(|(j, _)| *j != i && li.is_subset(&live[j]))
@@ -209,12 +256,14 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
             changed.push(i);
             // the new version is the fact from now on
             for (from, _) in contrib.remove(&i).unwrap_or_default() {
+                let from = alpha.of(&script.cx, from);
                 if let Some(v) = index.get_mut(&from) {
                     v.retain(|(j, _)| *j != i);
                 }
             }
             let rw = fact_rewrites(&mut script.cx, new);
             for &(from, to) in &rw {
+                let from = alpha.of(&script.cx, from);
                 let v = index.entry(from).or_default();
                 let at = v.iter().position(|(j, _)| *j > i).unwrap_or(v.len());
                 v.insert(at, (i, to));

@@ -1,5 +1,6 @@
 //! Terms into the e-graph and extracted e-classes back into terms.
 
+use super::alpha::{alpha_key, KeyMemo, Tok};
 use super::analysis::VcEGraph;
 use super::lang::{Head, Node};
 use super::terms::free_vars;
@@ -9,10 +10,14 @@ use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind};
 use std::collections::{HashMap, HashSet};
 
 /// Adds terms of the analysis' context to the e-graph, sharing a memo.
+/// Alpha-equivalent quantifiers (see [`super::alpha`]) are unioned as they
+/// are added; call `rebuild` before searching the e-graph.
 #[derive(Default)]
 pub struct Loader {
     memo: HashMap<TermId, Id>,
-    fv_memo: HashMap<TermId, std::collections::BTreeSet<smtlib_io::VarId>>,
+    key_memo: KeyMemo,
+    /// The first e-class loaded with each alpha-equivalence key.
+    by_alpha_key: HashMap<Vec<Tok>, Id>,
 }
 
 fn opaque(cx: &Context, t: TermId) -> bool {
@@ -38,7 +43,7 @@ impl Loader {
             }
             let cx = &eg.analysis.cx;
             if opaque(cx, u) {
-                let fv = free_vars(cx, u, &mut self.fv_memo);
+                let fv = free_vars(cx, u, &mut self.key_memo.free);
                 eg.analysis.opaque_free.insert(u, fv);
                 let id = eg.add(Node::leaf(Head::Opaque(u)));
                 self.memo.insert(u, id);
@@ -75,8 +80,15 @@ impl Loader {
                 }
                 _ => unreachable!("opaque kinds handled above"),
             };
+            let is_quant = matches!(node.head, Head::Quant(..));
             let id = eg.add(node);
             self.memo.insert(u, id);
+            if is_quant {
+                if let Some(key) = alpha_key(&eg.analysis.cx, u, &mut self.key_memo) {
+                    let first = *self.by_alpha_key.entry(key).or_insert(id);
+                    eg.union(first, id);
+                }
+            }
         }
         eg.find(self.memo[&t])
     }

@@ -10,8 +10,10 @@
 //! by exactly one binder of the input. A quantifier node carries its
 //! variable list in its head and its body as its only child; a variable
 //! occurrence is a leaf [`Head::Var`]. Because ids are unique, plain
-//! algebraic rules can never capture a variable, and alpha-equivalent
-//! copies simply do not occur (they were renamed apart). Rules that move
+//! algebraic rules can never capture a variable. Alpha-equivalent
+//! quantifiers of the input, renamed apart by the reader, are unioned when
+//! they are loaded (see [`super::alpha`]), so they are one e-class; each
+//! keeps its own node and variables, and extraction picks one. Rules that move
 //! terms across binders (dropping variables, miniscoping, equality
 //! resolution) run procedurally on extracted terms, where free variables are
 //! computed exactly, and their results are unioned back as equal forms.

@@ -7,6 +7,7 @@
 //! `egg::Symbol`, so the same input gives the same output byte for byte
 //! (unless the time limit cuts a run short).
 
+pub mod alpha;
 pub mod analysis;
 pub mod context;
 pub mod convert;
@@ -233,5 +234,6 @@ pub fn saturate(
             }
         }
     }
+    alpha::unshare_binders(&mut cx, &mut result.terms);
     (cx, result)
 }

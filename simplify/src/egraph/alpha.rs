@@ -1,0 +1,190 @@
+//! Alpha-equivalence keys for quantified terms.
+//!
+//! The reader renames every bound variable apart, so two alpha-equivalent
+//! quantifiers of the input (`forall x. P x` in one assertion and
+//! `forall y. P y` in another) arrive as different terms. The loader gives
+//! each quantifier the key computed here and unions quantifiers with equal
+//! keys, so alpha-equivalent terms share one e-class.
+//!
+//! Contract: [`alpha_key`] returns equal keys for two terms only if they are
+//! equal up to the names of the variables they bind (de Bruijn indices
+//! stand for bound variables, free variables keep their identity, and
+//! quantifier-free subterms that mention no variable bound inside the key's
+//! term stand for themselves, which is exact because terms are
+//! hash-consed). It returns
+//! `None`, never a wrong key, when the term is larger than the budget or
+//! binds a variable inside a construct it does not walk (`match`).
+
+use super::terms::{free_vars, post_order, rebuild};
+use smtlib_io::{AttrValue, BinderKind, Context, Op, SortId, Sym, TermId, TermKind, VarId};
+use std::collections::{BTreeSet, HashMap};
+
+/// Tokens walked per key before giving up: keys of huge quantifiers are not
+/// worth their cost (the pipeline's limits bound everything else).
+pub const KEY_BUDGET: usize = 4_096;
+
+/// One token of a key, in prefix order.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Tok {
+    /// A quantifier-free subterm with no variable bound inside the keyed
+    /// term.
+    Closed(TermId),
+    /// A variable bound inside the keyed term: its de Bruijn index (0 is
+    /// the innermost bound variable).
+    Bound(u32),
+    App(Op, u32),
+    Binder(BinderKind, Box<[SortId]>, u32),
+    /// An attribute: its keyword and how many terms follow.
+    Attr(Sym, u32),
+    RawAttr(Sym, Sym),
+    Annot(u32),
+}
+
+/// Memo tables shared by the keys of one load.
+#[derive(Default)]
+pub struct KeyMemo {
+    pub free: HashMap<TermId, BTreeSet<VarId>>,
+    has_binder: HashMap<TermId, bool>,
+}
+
+/// The alpha-equivalence key of the quantifier `t`, or `None` (see the
+/// module doc).
+pub fn alpha_key(cx: &Context, t: TermId, memo: &mut KeyMemo) -> Option<Vec<Tok>> {
+    let mut walk = Walk {
+        cx,
+        memo,
+        env: Vec::new(),
+        out: Vec::new(),
+    };
+    walk.term(t)?;
+    Some(walk.out)
+}
+
+struct Walk<'a> {
+    cx: &'a Context,
+    memo: &'a mut KeyMemo,
+    /// Variables bound so far, innermost last.
+    env: Vec<VarId>,
+    out: Vec<Tok>,
+}
+
+impl Walk<'_> {
+    fn push(&mut self, tok: Tok) -> Option<()> {
+        if self.out.len() >= KEY_BUDGET {
+            return None;
+        }
+        self.out.push(tok);
+        Some(())
+    }
+
+    fn has_binder(&mut self, t: TermId) -> bool {
+        let (cx, memo) = (self.cx, &mut self.memo.has_binder);
+        if let Some(&b) = memo.get(&t) {
+            return b;
+        }
+        post_order(cx, t, |u| {
+            if memo.contains_key(&u) {
+                return;
+            }
+            let b = matches!(cx.kind(u), TermKind::Binder(..))
+                || cx.children(u).into_iter().any(|k| memo[&k]);
+            memo.insert(u, b);
+        });
+        memo[&t]
+    }
+
+    fn term(&mut self, t: TermId) -> Option<()> {
+        let mentions_env = !self.env.is_empty()
+            && free_vars(self.cx, t, &mut self.memo.free)
+                .iter()
+                .any(|v| self.env.contains(v));
+        if !mentions_env && !self.has_binder(t) {
+            return self.push(Tok::Closed(t));
+        }
+        match self.cx.kind(t) {
+            TermKind::Var(v) => {
+                let i = self.env.iter().rev().position(|w| w == v)?;
+                self.push(Tok::Bound(i as u32))
+            }
+            TermKind::App(op, args) => {
+                self.push(Tok::App(op.clone(), args.len() as u32))?;
+                args.iter().try_for_each(|&a| self.term(a))
+            }
+            TermKind::Binder(kind, vs, body, attrs) => {
+                let sorts: Box<[SortId]> = vs.iter().map(|&v| self.cx.var(v).sort).collect();
+                self.push(Tok::Binder(*kind, sorts, attrs.len() as u32))?;
+                let depth = self.env.len();
+                self.env.extend(vs.iter().copied());
+                let walked = self.term(*body).and_then(|()| self.attrs(attrs));
+                self.env.truncate(depth);
+                walked
+            }
+            TermKind::Annot(body, attrs) => {
+                self.push(Tok::Annot(attrs.len() as u32))?;
+                self.term(*body)?;
+                self.attrs(attrs)
+            }
+            // Constants never mention a variable; `match` binds variables
+            // this walk does not track.
+            _ => None,
+        }
+    }
+
+    fn attrs(&mut self, attrs: &[smtlib_io::Attr]) -> Option<()> {
+        for a in attrs {
+            match &a.value {
+                AttrValue::None => self.push(Tok::Attr(a.key, 0))?,
+                AttrValue::Terms(ts) => {
+                    self.push(Tok::Attr(a.key, ts.len() as u32))?;
+                    ts.iter().try_for_each(|&u| self.term(u))?;
+                }
+                AttrValue::Raw(s) => self.push(Tok::RawAttr(a.key, *s))?,
+            }
+        }
+        Some(())
+    }
+}
+
+/// Give every quantifier that `roots[i]` shares with an earlier root fresh
+/// variables.
+///
+/// Extraction picks one node for a class of alpha-equivalent quantifiers,
+/// so two assertions can come out holding the same binder term. That is
+/// correct SMT-LIB, but a reader renames the second copy apart, and the
+/// passes expect each variable to be bound inside one assertion; so later
+/// roots get a renamed copy (equal up to names, which is what the e-graph
+/// proved).
+pub fn unshare_binders(cx: &mut Context, roots: &mut [TermId]) {
+    let mut claimed: std::collections::HashSet<TermId> = Default::default();
+    for root in roots.iter_mut() {
+        let mut binders = Vec::new();
+        post_order(cx, *root, |u| {
+            if matches!(cx.kind(u), TermKind::Binder(..)) {
+                binders.push(u);
+            }
+        });
+        let mut renaming: HashMap<VarId, VarId> = HashMap::new();
+        for &b in &binders {
+            if claimed.contains(&b) {
+                if let TermKind::Binder(_, vs, _, _) = cx.kind(b).clone() {
+                    for v in vs.iter() {
+                        let decl = cx.var(*v).clone();
+                        renaming.insert(*v, cx.new_var(decl.name, decl.sort));
+                    }
+                }
+            }
+        }
+        claimed.extend(binders);
+        if renaming.is_empty() {
+            continue;
+        }
+        *root = rebuild(cx, *root, |cx, _, new| match cx.kind(new).clone() {
+            TermKind::Var(v) => renaming.get(&v).map(|&w| cx.mk_var(w)),
+            TermKind::Binder(k, vs, body, attrs) if vs.iter().any(|v| renaming.contains_key(v)) => {
+                let vs: Box<[VarId]> = vs.iter().map(|v| *renaming.get(v).unwrap_or(v)).collect();
+                cx.mk_binder(k, vs, body, attrs).ok()
+            }
+            _ => None,
+        });
+    }
+}
