@@ -207,3 +207,27 @@ fn random_formulas_mostly_become_quantifier_free() {
     }
     assert!(qf * 10 >= n * 9, "only {qf}/{n} quantifier-free");
 }
+
+#[test]
+fn a_divisibility_conjunct_decides_its_divisors() {
+    // 4 | x + a gives x ≡ -a (mod 2), so 2 | x + b becomes 2 | b - a and
+    // 2 ∤ x + a + b becomes 2 ∤ b; what is left, 4 | x + a over a window
+    // of 8 integers, always holds (the expansion covers every residue).
+    let src = "(declare-const a Int)(declare-const b Int)(assert (exists ((x Int)) (and (= (mod (+ x a) 4) 0) (= (mod (+ x b) 2) 0) (not (= (mod (+ x a b) 2) 0)) (< b x) (< x (+ b 9)))))";
+    let (script, pairs, _) = run_cfg(src, QeConfig::default());
+    let out = smtlib_io::Printer::new(&script.cx).term(pairs[0].1);
+    assert_eq!(out, "(and (= (mod (+ a b) 2) 0) (not (= (mod b 2) 0)))");
+    check_box(&script, &pairs).unwrap();
+    // Moduli that do not divide each other decide nothing; a window too
+    // narrow for every residue keeps its disjunction.
+    for src in [
+        "(declare-const a Int)(declare-const b Int)(assert (exists ((x Int)) (and (= (mod (+ x a) 2) 0) (= (mod (+ x b) 3) 0) (< b x) (< x (+ b 9)))))",
+        "(declare-const a Int)(declare-const b Int)(assert (exists ((x Int)) (and (= (mod (+ x a) 4) 0) (< b x) (< x (+ b 3)))))",
+    ] {
+        let (script, pairs, _) = run_cfg(src, QeConfig::default());
+        let out = smtlib_io::Printer::new(&script.cx).term(pairs[0].1);
+        assert!(!has_quantifier(&script.cx, pairs[0].1), "{out}");
+        assert!(out.contains("(mod"), "{out}");
+        check_box(&script, &pairs).unwrap();
+    }
+}

@@ -254,6 +254,24 @@ impl Eliminator<'_> {
         } else {
             F::and(vec![F::Lit(Lit::Dvd(l.clone(), Poly::atom(x))), scaled])
         };
+        // Conjuncts that combining freed of x stay outside the expansion.
+        let (free, scaled) = match scaled {
+            F::And(v) => {
+                let (dep, free): (Vec<F>, Vec<F>) = combine_divisibility(v, &x)
+                    .into_iter()
+                    .partition(|g| self.mentions(g));
+                (free, F::and(dep))
+            }
+            f => (vec![], f),
+        };
+        let expanded = self.expand(scaled)?;
+        Ok(F::and(free.into_iter().chain([expanded]).collect()))
+    }
+
+    /// Cooper's expansion of `exists x. scaled`, where `x` has coefficient
+    /// ±1 in every literal.
+    fn expand(&self, scaled: F) -> Result<F, Skip> {
+        let x = self.x;
         // delta, B and A.
         let mut delta = BigInt::one();
         let mut lower: BTreeSet<P> = BTreeSet::new();
@@ -353,6 +371,75 @@ impl Eliminator<'_> {
                 }
             }
         }
-        Ok(F::or(out))
+        Ok(covering_residues(F::or(out)))
+    }
+}
+
+/// `true` when the disjuncts include `k | p + c` for every residue `c`
+/// modulo `k` (one of any `k` consecutive integers is a multiple of `k`);
+/// Cooper's expansion produces exactly this for a divisibility constraint
+/// over a window at least `k` wide.
+fn covering_residues(f: F) -> F {
+    let F::Or(disjuncts) = &f else { return f };
+    let mut residues: std::collections::BTreeMap<(&BigInt, P), BTreeSet<BigInt>> =
+        Default::default();
+    for g in disjuncts {
+        if let F::Lit(Lit::Dvd(k, p)) = g {
+            let r = p.constant_term().mod_floor(k);
+            let seen = residues.entry((k, p.without_constant())).or_default();
+            seen.insert(r);
+            if BigInt::from(seen.len()) == *k {
+                return F::True;
+            }
+        }
+    }
+    f
+}
+
+/// `l` as `(pos, k, a)` for `k | x + a` (`pos`) or `k ∤ x + a`, when `x`
+/// has coefficient ±1 in it.
+fn unit_divisibility(l: &F, x: &TermId) -> Option<(bool, BigInt, P)> {
+    let F::Lit(lit) = l else { return None };
+    let (pos, k, p) = match lit {
+        Lit::Dvd(k, p) => (true, k, p),
+        Lit::NDvd(k, p) => (false, k, p),
+        _ => return None,
+    };
+    let (c, r) = p.split_linear(x)?;
+    if c.is_one() {
+        Some((pos, k.clone(), r))
+    } else if c == -BigInt::one() {
+        // k | -x + r  <=>  k | x - r
+        Some((pos, k.clone(), r.neg()))
+    } else {
+        None
+    }
+}
+
+/// Take `x` out of divisibility conjuncts that another one decides: with
+/// `n | x + b` among the conjuncts and `m | n`, `x ≡ -b (mod m)`, so
+/// `m | x + a` becomes `m | a - b` (and `m ∤ x + a` becomes `m ∤ a - b`).
+/// Equivalent under the conjunction; it shrinks the literals that Cooper's
+/// expansion copies (typically the `l | x` that scaling adds beside an
+/// input's `k | x + a`).
+fn combine_divisibility(mut parts: Vec<F>, x: &TermId) -> Vec<F> {
+    loop {
+        let dvds: Vec<Option<(bool, BigInt, P)>> =
+            parts.iter().map(|g| unit_divisibility(g, x)).collect();
+        let mut step = None;
+        'search: for (i, anchor) in dvds.iter().enumerate() {
+            let Some((true, n, b)) = anchor else { continue };
+            for (j, other) in dvds.iter().enumerate() {
+                let Some((pos, m, a)) = other else { continue };
+                if i != j && (n % m).is_zero() {
+                    step = Some((j, mk_dvd(m, &a.sub(b), *pos)));
+                    break 'search;
+                }
+            }
+        }
+        let Some((j, decided)) = step else {
+            return parts;
+        };
+        parts[j] = decided;
     }
 }
