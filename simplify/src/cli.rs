@@ -82,6 +82,13 @@ pub struct Cli {
     #[arg(long, value_name = "DIR")]
     pub split: Option<PathBuf>,
 
+    /// Also write the paper's two tasks (5.1) into DIR for solver
+    /// portfolios: `s1-merge-quant.smt2` (the main output) and
+    /// `s2-simp-affine.smt2` (the same passes without merge-quant). Both
+    /// are equivalent to the input.
+    #[arg(long, value_name = "DIR")]
+    pub variants: Option<PathBuf>,
+
     /// Translation validation: ask a solver whether the output agrees with
     /// the input at every check-sat (`(not (= input output))` must be
     /// unsat). The verdict (agree, partial, unknown, disagree) goes to
@@ -233,10 +240,12 @@ pub fn run(cli: &Cli) -> i32 {
             return 1;
         }
     };
-    let input = (cli.validate || cli.validate_solver.is_some()).then(|| script.clone());
+    let input = (cli.validate || cli.validate_solver.is_some() || cli.variants.is_some())
+        .then(|| script.clone());
     let mut outcome = crate::simplify_script(script, &options);
-    if let (Some(input), Some(solver)) = (input, solver) {
-        let v = crate::validate::validate(&input, &outcome.script, &solver);
+    let validate = |outcome: &mut crate::Outcome, input: &smtlib_io::Script| {
+        let Some(solver) = &solver else { return };
+        let v = crate::validate::validate(input, &outcome.script, solver);
         if v.verdict == crate::validate::Verdict::Disagree {
             eprintln!(
                 "{path_name}: vcsimp: --validate: the output disagrees with the input ({}); writing the input unchanged",
@@ -244,9 +253,32 @@ pub fn run(cli: &Cli) -> i32 {
             );
             outcome.output = source.clone();
             outcome.stats.output_nodes = outcome.stats.input_nodes;
-            outcome.script = input;
+            outcome.script = input.clone();
         }
         outcome.stats.validation = Some((v.verdict.name(), v.detail));
+    };
+    if let Some(input) = &input {
+        validate(&mut outcome, input);
+    }
+    if let (Some(dir), Some(input)) = (&cli.variants, &input) {
+        use crate::variants::{simplify_variant, Variant};
+        let mut s2 = simplify_variant(input.clone(), &options, Variant::AffineOnly);
+        validate(&mut s2, input);
+        let s1 = format!("{}\n{}", Variant::MergeThenAffine.comment(), outcome.output);
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            eprintln!("{}: error: cannot create directory: {e}", dir.display());
+            return 1;
+        }
+        for (v, text) in [
+            (Variant::MergeThenAffine, &s1),
+            (Variant::AffineOnly, &s2.output),
+        ] {
+            let p = dir.join(v.file_name());
+            if let Err(e) = write_atomically(&p, text.as_bytes()) {
+                eprintln!("{}: error: cannot write: {e}", p.display());
+                return 1;
+            }
+        }
     }
     if cli.explain {
         for line in &outcome.trace {

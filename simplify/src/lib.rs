@@ -25,6 +25,7 @@ pub mod qe;
 pub mod size;
 pub mod stats;
 pub mod validate;
+pub mod variants;
 
 pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassName};
 pub use stats::{PassDetails, PassStats, Stats};

@@ -384,3 +384,52 @@ fn validate_reports_unknown_when_the_solver_cannot_decide() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(j.contains("cannot run /nonexistent/solver"), "{j}");
 }
+
+/// `--variants DIR`: S1 (the main output, MergeQuant then SimpAffine) and
+/// S2 (no MergeQuant), each marked, both unsat like the input; bad input
+/// writes neither.
+#[test]
+fn variants_writes_the_papers_two_tasks() {
+    let src = "(set-logic UFNIA)(declare-const T Int)(declare-const B Int)(declare-fun a (Int) Int)
+      (assert (forall ((b Int)) (=> (and (<= 0 b) (< b B)) (forall ((t Int)) (=> (and (<= 0 t) (< t T)) (= (a (+ (* b T) t)) 0))))))
+      (assert (not (forall ((b Int)) (=> (and (<= 0 b) (< b B)) (forall ((t Int)) (=> (and (<= 0 t) (< t T)) (<= (a (+ (* b T) t)) 0)))))))
+      (check-sat)";
+    let dir = temp_dir("variants");
+    let o = vcsimp(&["--variants", dir.to_str().unwrap()], src);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let main = String::from_utf8(o.stdout).unwrap();
+    let s1 = std::fs::read_to_string(dir.join("s1-merge-quant.smt2")).unwrap();
+    let s2 = std::fs::read_to_string(dir.join("s2-simp-affine.smt2")).unwrap();
+    let (c1, body1) = s1.split_once('\n').unwrap();
+    let (c2, body2) = s2.split_once('\n').unwrap();
+    assert!(c1.starts_with("; vcsimp variant S1"), "{c1}");
+    assert!(c2.starts_with("; vcsimp variant S2"), "{c2}");
+    assert_eq!(body1, main, "S1 is the main output");
+    // MergeQuant fired in S1 only.
+    assert!(body1.contains("(z Int)"), "{body1}");
+    assert!(
+        !body2.contains("(z Int)") && body2.contains("(t Int)"),
+        "{body2}"
+    );
+    for text in [&s1, &s2] {
+        let z3 = Command::new("z3")
+            .args(["-in", "-T:20"])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(text.as_bytes())?;
+                c.wait_with_output()
+            })
+            .expect("z3 runs");
+        assert_eq!(
+            String::from_utf8_lossy(&z3.stdout).trim(),
+            "unsat",
+            "{text}"
+        );
+    }
+    let bad_dir = temp_dir("variants-bad");
+    let o = vcsimp(&["--variants", bad_dir.to_str().unwrap()], "(assert (and p");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(std::fs::read_dir(&bad_dir).unwrap().next().is_none());
+}
