@@ -959,3 +959,69 @@ fn guarded_eq_per_thread_assign_with_normalised_complement() {
     let mut pb = problem(d, &[fact.as_str()], goal);
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
+
+// ------------------------------------------------------------------------
+// ElimAssign of a shared array written at `bsize*b + t` (diffusion1d_naive)
+
+const BLOCK_WRITE_DECLS: &str = "(declare-const bsize Int)(declare-const gsize Int)(declare-const u Int)(declare-fun j (Int Int) Int)(declare-fun v (Int Int) Int)(declare-fun fn1 (Int) Int)(declare-fun fn0 (Int) Int)";
+
+/// The facts of `fn[j] = v` with `j = bsize*b + t`; `stride` is the
+/// block's coefficient in `j` and `t_upper` the bound on the thread.
+fn block_write_facts(stride: &str, t_upper: &str) -> Vec<String> {
+    vec![
+        "(< 0 bsize)".into(),
+        "(< 0 gsize)".into(),
+        format!("(forall ((b Int)) (=> (and (<= 0 b) (< b gsize)) (forall ((t Int)) (=> (and (<= 0 t) (< t {t_upper})) (= (j b t) (+ (* {stride} b) t))))))"),
+        format!("(forall ((n Int)) (or (exists ((b Int)) (and (<= 0 b) (< b gsize) (exists ((t Int)) (and (<= 0 t) (< t {t_upper}) (= (j b t) n) (= (fn1 n) (v b t)))))) (and (forall ((b Int)) (=> (and (<= 0 b) (< b gsize)) (forall ((t Int)) (not (and (<= 0 t) (< t {t_upper}) (= (j b t) n)))))) (= (fn1 n) (fn0 n)))))"),
+    ]
+}
+
+#[test]
+fn elim_assign_block_and_thread_writer() {
+    let facts = block_write_facts("bsize", "bsize");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    // fn[0]: the writer is block 0, thread 0, and the guard is decided.
+    let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 0) (v 0 0))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("fn1"), "{s}");
+    assert_equivalent(&mut pb, before, after);
+    // fn[bsize*2 + 1]: exact division is not possible, so div/mod name the
+    // writer; the block's range becomes a range of the index.
+    let mut pb = problem(
+        BLOCK_WRITE_DECLS,
+        &facts,
+        "(= (fn1 (+ (* bsize 2) 1)) (v 2 1))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(div ") && s.contains("(mod "), "{s}");
+    // z3 gives up on symbolic div/mod: check every small launch instead.
+    let sizes: &[(&str, &[i64])] = &[("bsize", &[1, 2, 3]), ("gsize", &[1, 2, 3, 4])];
+    assert_equivalent_or_on(&mut pb, before, after, sizes);
+    // a symbolic index, every index of a small launch and around it
+    let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 u) 5)");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let mut inst = sizes.to_vec();
+    inst.push(("u", &[-1, 0, 1, 4, 5, 7, 11, 12]));
+    assert_equivalent_or_on(&mut pb, before, after, &inst);
+}
+
+#[test]
+fn elim_assign_block_writer_needs_the_thread_bounded_by_the_stride() {
+    // Threads range over [0, bsize + 1) while blocks are bsize apart: two
+    // writers can hit the same index, so no rewrite.
+    let facts = block_write_facts("bsize", "(+ bsize 1)");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 u) 5)");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    // The stride is not known positive.
+    let facts = block_write_facts("gsize", "gsize");
+    let mut facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    facts.retain(|f| *f != "(< 0 gsize)");
+    let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 u) 5)");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
