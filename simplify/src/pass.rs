@@ -67,6 +67,19 @@ pub trait TermPass {
     /// pass does not apply.
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId>;
 
+    /// A smaller rewrite of `t`, tried when the pipeline rejects `apply`'s
+    /// result as costlier or too large: same contract as `apply`, but the
+    /// pass keeps only the rewrites that do not grow the formula (no case
+    /// splits). `None` (the default) when the pass has no such mode.
+    fn apply_conservatively(
+        &mut self,
+        _cx: &mut Context,
+        _t: TermId,
+        _ctx: &mut PassContext,
+    ) -> Option<TermId> {
+        None
+    }
+
     /// The pass' own counters so far (cumulative over all `apply` calls),
     /// for `--stats`; `None` for passes that keep none.
     fn details(&self) -> Option<crate::stats::PassDetails> {

@@ -666,6 +666,25 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 run.saturate(&mut script, &changed);
             }
         }
+        // Last, the decided rewrites of guarded-eq where its full result
+        // was too costly (never earlier: a later round's full rewrite, on
+        // simpler facts, is better than an early partial one).
+        if on(PassName::GuardedEq) && Instant::now() < run.deadline {
+            let mut last: Vec<Box<dyn TermPass>> =
+                vec![Box::new(crate::passes::GuardedEq::default())];
+            let mut changed = run_term_passes(
+                &mut script,
+                &mut run,
+                &mut last,
+                &asserts,
+                Accept::NoCostlierOrConservative(&entered),
+            );
+            if egraph_on && !changed.is_empty() {
+                changed.sort();
+                changed.dedup();
+                run.saturate(&mut script, &changed);
+            }
+        }
     }
     // 3. assertions as context for each other
     if on(PassName::Context) {
@@ -865,24 +884,37 @@ fn run_term_passes(
             };
             let base = match accept {
                 Accept::Always => t,
-                Accept::NoCostlier(entered) => entered.get(&i).copied().unwrap_or(t),
+                Accept::NoCostlier(entered) | Accept::NoCostlierOrConservative(entered) => {
+                    entered.get(&i).copied().unwrap_or(t)
+                }
             };
-            if q == t
-                || grows_too_much(&script.cx, base, q)
-                || too_deep(&script.cx, q)
-                || !egraph::context::declared_before(&script.cx, q, i, &declared_at)
-            {
-                continue;
-            }
-            if let Accept::NoCostlier(_) = accept {
+            let acceptable = |cx: &smtlib_io::Context, q: TermId| {
+                if q == t
+                    || grows_too_much(cx, base, q)
+                    || too_deep(cx, q)
+                    || !egraph::context::declared_before(cx, q, i, &declared_at)
+                {
+                    return false;
+                }
+                if let Accept::Always = accept {
+                    return true;
+                }
                 let mut memo = HashMap::new();
                 let defined = &run.config.defined_funs;
-                if term_cost(&script.cx, q, defined, &mut memo)
-                    > term_cost(&script.cx, t, defined, &mut memo)
-                {
-                    continue;
+                term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
+            };
+            let q = if acceptable(&script.cx, q) {
+                q
+            } else if !matches!(accept, Accept::NoCostlierOrConservative(_)) {
+                continue;
+            } else {
+                // e.g. guarded-eq without case splits: the decided rewrites
+                // alone (a thread map applied to thread $1) still pay off.
+                match pass.apply_conservatively(&mut script.cx, t, &mut ctx) {
+                    Some(q) if acceptable(&script.cx, q) => q,
+                    _ => continue,
                 }
-            }
+            };
             // `q` is equivalent to `t` only under the other assertions, so it
             // *replaces* `t`: never a union in the e-graph, where another
             // assertion containing `t` could be rewritten with its own
@@ -913,6 +945,9 @@ enum Accept<'a> {
     /// with the growth bound measured from the form each assertion had
     /// when it entered the stage.
     NoCostlier(&'a HashMap<usize, TermId>),
+    /// As `NoCostlier`, and when a result is rejected, the pass'
+    /// [`TermPass::apply_conservatively`] result if that one passes.
+    NoCostlierOrConservative(&'a HashMap<usize, TermId>),
 }
 
 /// `--split`: the disjuncts of the (negated) goal, the last assertion of a

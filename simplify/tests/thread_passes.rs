@@ -1025,3 +1025,49 @@ fn elim_assign_block_writer_needs_the_thread_bounded_by_the_stride() {
     let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 u) 5)");
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
+
+/// Without case splits guarded-eq keeps only the rewrites the hypotheses
+/// decide: the pipeline's fallback when the full result is costlier.
+#[test]
+fn guarded_eq_conservatively_rewrites_only_decided_guards() {
+    let d = "(declare-const N Int)(declare-const M Int)(declare-const x Int)(declare-fun f (Int) Int)(declare-fun h (Int) Int)(declare-fun p (Int Int) Bool)";
+    let facts = [
+        "(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (f t) (* 2 t))))",
+        "(forall ((t Int)) (=> (< t M) (= (h t) 0)))",
+        "(<= 0 x)",
+        "(< x N)",
+    ];
+    let goal = "(p (f x) (h x))";
+    // With case splits: both occurrences go, one of them by a split on x < M.
+    let mut pb = problem(d, &facts, goal);
+    let full = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert!(show(&pb, full).contains("(< x M)"), "{}", show(&pb, full));
+    // Conservatively: f(x) is rewritten, h(x) stays, no split.
+    let mut pb = problem(d, &facts, goal);
+    let before = pb.goal;
+    let budget = Budget::default();
+    let mut trace = Vec::new();
+    let mut ctx = PassContext {
+        facts: &pb.facts,
+        budget: &budget,
+        trace: &mut trace,
+    };
+    let after = GuardedEq::default()
+        .apply_conservatively(&mut pb.script.cx, before, &mut ctx)
+        .expect("applies");
+    assert_eq!(show(&pb, after), "(p (* 2 x) (h x))");
+    assert_equivalent(&mut pb, before, after);
+    // Nothing decided: nothing to do.
+    let mut pb = problem(d, &facts, "(p (h x) 0)");
+    let mut trace = Vec::new();
+    let mut ctx = PassContext {
+        facts: &pb.facts,
+        budget: &budget,
+        trace: &mut trace,
+    };
+    let goal = pb.goal;
+    assert_eq!(
+        GuardedEq::default().apply_conservatively(&mut pb.script.cx, goal, &mut ctx),
+        None
+    );
+}

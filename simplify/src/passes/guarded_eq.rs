@@ -46,6 +46,13 @@
 //! `m` syntactically, as for `fn[0]`), and `W`'s bounds on `b` become bounds
 //! on `m`. Otherwise the occurrence is left alone.
 //!
+//! **Conservative mode.** When the pipeline rejects a result as costlier
+//! (a case split on an open guard can double an atom), it asks again
+//! without case splits: occurrences whose guard is open stay, the decided
+//! ones are still rewritten (Boogie's thread-`$1` goals apply thread maps
+//! such as `by@1(g$1, …)` next to loop-invariant functions whose guards
+//! stay open).
+//!
 //! **Termination.** Each atom is case-split at most `depth` times along any
 //! chain, and rewritten at most `depth * SPLIT_COST` times in all (the
 //! per-fact depth budget; the kept `f(t̄)` of the second case is never
@@ -155,6 +162,29 @@ impl TermPass for GuardedEq {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        self.rewrite(cx, t, ctx, true)
+    }
+
+    /// Only the rewrites whose guard the hypotheses decide: never larger
+    /// by a case split.
+    fn apply_conservatively(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        ctx: &mut PassContext,
+    ) -> Option<TermId> {
+        self.rewrite(cx, t, ctx, false)
+    }
+}
+
+impl GuardedEq {
+    fn rewrite(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        ctx: &mut PassContext,
+        case_splits: bool,
+    ) -> Option<TermId> {
         let mut rules = Vec::new();
         let mut shared = Vec::new();
         for (i, &f) in ctx.facts.iter().enumerate() {
@@ -208,6 +238,7 @@ impl TermPass for GuardedEq {
             budget_nodes: ctx.budget.max_term_nodes,
             exclude_fact: None,
             protected,
+            case_splits,
         };
         for mut s in shared {
             eng.exclude_fact = Some(s.fact);
@@ -652,6 +683,8 @@ struct Engine {
     budget_nodes: u64,
     exclude_fact: Option<usize>,
     protected: HashSet<TermId>,
+    /// Case-split on open guards; when false, only decided rewrites.
+    case_splits: bool,
 }
 
 /// What to do with one occurrence.
@@ -799,6 +832,12 @@ impl Engine {
         let r = match status {
             Some(true) => self.rw(cx, phi_then, ctx, fuel - 1, blocked),
             Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
+            None if !self.case_splits => {
+                // leave this occurrence, look for decided ones elsewhere
+                let mut skip = blocked.clone();
+                skip.insert((occ, key));
+                self.rw(cx, phi, ctx, fuel - 1, &skip)
+            }
             None => {
                 let fuel = fuel.saturating_sub(SPLIT_COST);
                 let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel, blocked));
