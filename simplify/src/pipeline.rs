@@ -650,7 +650,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 run.config.defined_funs =
                     crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
             }
-            let mut changed = run_term_passes(
+            let changed = run_term_passes(
                 &mut script,
                 &mut run,
                 &mut procedural,
@@ -661,8 +661,6 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 break;
             }
             if egraph_on {
-                changed.sort();
-                changed.dedup();
                 run.saturate(&mut script, &changed);
             }
         }
@@ -672,7 +670,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         if on(PassName::GuardedEq) && Instant::now() < run.deadline {
             let mut last: Vec<Box<dyn TermPass>> =
                 vec![Box::new(crate::passes::GuardedEq::default())];
-            let mut changed = run_term_passes(
+            let changed = run_term_passes(
                 &mut script,
                 &mut run,
                 &mut last,
@@ -680,8 +678,6 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 Accept::NoCostlierOrConservative(&entered),
             );
             if egraph_on && !changed.is_empty() {
-                changed.sort();
-                changed.dedup();
                 run.saturate(&mut script, &changed);
             }
         }
@@ -932,6 +928,8 @@ fn run_term_passes(
             }
         }
     }
+    changed.sort();
+    changed.dedup();
     changed
 }
 

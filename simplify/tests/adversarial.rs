@@ -201,13 +201,7 @@ fn saturate_with_rules(
     let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
     let script = smtlib_io::parse_script(script).unwrap();
     let root = script.assertions().next().unwrap();
-    let config = SatConfig {
-        normalise: false,
-        bool_nary: false,
-        arith_cmp: false,
-        explain: false,
-        defined_funs: Default::default(),
-    };
+    let config = SatConfig::rules_only();
     saturate(script.cx.clone(), &[root], &rewrites, &config, limits, None)
 }
 

@@ -113,13 +113,7 @@ fn extracted_copies_bind_their_own_variables() {
     );
     let mut script = parse_script(&src).expect("parses");
     let roots: Vec<TermId> = script.assertions().collect();
-    let config = SatConfig {
-        normalise: false,
-        bool_nary: false,
-        arith_cmp: false,
-        explain: false,
-        defined_funs: Default::default(),
-    };
+    let config = SatConfig::rules_only();
     let (cx, result) = saturate(
         script.cx.clone(),
         &roots,

@@ -67,6 +67,19 @@ pub struct SatConfig {
     pub defined_funs: HashSet<FunId>,
 }
 
+impl SatConfig {
+    /// The rules alone: no folding, no appliers, no log.
+    pub fn rules_only() -> SatConfig {
+        SatConfig {
+            normalise: false,
+            bool_nary: false,
+            arith_cmp: false,
+            explain: false,
+            defined_funs: HashSet::new(),
+        }
+    }
+}
+
 /// What one run produced.
 #[derive(Debug, Default)]
 pub struct SatResult {
