@@ -47,6 +47,35 @@ pub struct KeyMemo {
     has_binder: HashMap<TermId, bool>,
 }
 
+/// The first value recorded for each alpha-equivalence class of
+/// quantifiers: the e-class a loader unions copies into, or the term the
+/// `context` pass indexes facts by.
+pub struct AlphaClasses<T> {
+    pub memo: KeyMemo,
+    first: HashMap<Vec<Tok>, T>,
+}
+
+impl<T> Default for AlphaClasses<T> {
+    fn default() -> Self {
+        AlphaClasses {
+            memo: KeyMemo::default(),
+            first: HashMap::new(),
+        }
+    }
+}
+
+impl<T: Copy> AlphaClasses<T> {
+    /// The value first recorded for the class of the quantifier `t`,
+    /// recording `value` if `t` is the first of its class; `value` itself
+    /// when `t` has no key (see [`alpha_key`]).
+    pub fn first_for(&mut self, cx: &Context, t: TermId, value: T) -> T {
+        match alpha_key(cx, t, &mut self.memo) {
+            Some(key) => *self.first.entry(key).or_insert(value),
+            None => value,
+        }
+    }
+}
+
 /// The alpha-equivalence key of the quantifier `t`, or `None` (see the
 /// module doc).
 pub fn alpha_key(cx: &Context, t: TermId, memo: &mut KeyMemo) -> Option<Vec<Tok>> {

@@ -16,7 +16,7 @@
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
 
-use super::alpha::{alpha_key, KeyMemo, Tok};
+use super::alpha::AlphaClasses;
 use super::terms::rebuild;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
@@ -161,8 +161,7 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
 /// fact `forall x. P x` also rewrites an occurrence of `forall y. P y`.
 #[derive(Default)]
 struct AlphaCanon {
-    memo: KeyMemo,
-    first: HashMap<Vec<Tok>, TermId>,
+    classes: AlphaClasses<TermId>,
     canon: HashMap<TermId, TermId>,
 }
 
@@ -176,10 +175,7 @@ impl AlphaCanon {
         if let Some(&c) = self.canon.get(&t) {
             return c;
         }
-        let c = match alpha_key(cx, t, &mut self.memo) {
-            Some(key) => *self.first.entry(key).or_insert(t),
-            None => t,
-        };
+        let c = self.classes.first_for(cx, t, t);
         self.canon.insert(t, c);
         c
     }

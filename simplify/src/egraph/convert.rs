@@ -1,6 +1,6 @@
 //! Terms into the e-graph and extracted e-classes back into terms.
 
-use super::alpha::{alpha_key, KeyMemo, Tok};
+use super::alpha::AlphaClasses;
 use super::analysis::VcEGraph;
 use super::lang::{Head, Node};
 use super::terms::free_vars;
@@ -15,9 +15,9 @@ use std::collections::{HashMap, HashSet};
 #[derive(Default)]
 pub struct Loader {
     memo: HashMap<TermId, Id>,
-    key_memo: KeyMemo,
-    /// The first e-class loaded with each alpha-equivalence key.
-    by_alpha_key: HashMap<Vec<Tok>, Id>,
+    /// The first e-class loaded for each class of alpha-equivalent
+    /// quantifiers (its memo also holds the free variables of opaque terms).
+    alpha: AlphaClasses<Id>,
 }
 
 fn opaque(cx: &Context, t: TermId) -> bool {
@@ -43,7 +43,7 @@ impl Loader {
             }
             let cx = &eg.analysis.cx;
             if opaque(cx, u) {
-                let fv = free_vars(cx, u, &mut self.key_memo.free);
+                let fv = free_vars(cx, u, &mut self.alpha.memo.free);
                 eg.analysis.opaque_free.insert(u, fv);
                 let id = eg.add(Node::leaf(Head::Opaque(u)));
                 self.memo.insert(u, id);
@@ -84,8 +84,8 @@ impl Loader {
             let id = eg.add(node);
             self.memo.insert(u, id);
             if is_quant {
-                if let Some(key) = alpha_key(&eg.analysis.cx, u, &mut self.key_memo) {
-                    let first = *self.by_alpha_key.entry(key).or_insert(id);
+                let first = self.alpha.first_for(&eg.analysis.cx, u, id);
+                if first != id {
                     eg.union(first, id);
                 }
             }
