@@ -1,9 +1,11 @@
 //! The pass pipeline: parse, see through the encoding (definitions,
 //! records), load the assertions into an e-graph, saturate within explicit
 //! limits, extract, run the procedural passes on the extracted terms in
-//! rounds (a rewrite replaces its assertion when it is no more costly, and
-//! the changed assertions are saturated again), use the assertions as
-//! context for each other, and print.
+//! rounds (each round first lets the assertions decide each other's
+//! comparisons and literals, `context` without folding definitions; a
+//! rewrite replaces its assertion when it is no more costly, and the
+//! changed assertions are saturated again), use the assertions as context
+//! for each other, and print.
 
 use crate::cost::term_cost;
 use crate::egraph::{self, quant, rules, SatConfig, SatLimits};
@@ -650,6 +652,17 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 run.config.defined_funs =
                     crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
             }
+            // Facts decide guards first (a loop-exit case refuted by the
+            // loop condition), so guarded-eq sees plain definitions.
+            let decided = if on(PassName::Context) {
+                let decided = use_context(&mut script, &mut run, &asserts, 1, false);
+                if egraph_on && !decided.is_empty() {
+                    run.saturate(&mut script, &decided);
+                }
+                decided
+            } else {
+                vec![]
+            };
             let changed = run_term_passes(
                 &mut script,
                 &mut run,
@@ -657,7 +670,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 &asserts,
                 Accept::NoCostlier(&entered),
             );
-            if changed.is_empty() || Instant::now() >= run.deadline {
+            if (changed.is_empty() && decided.is_empty()) || Instant::now() >= run.deadline {
                 break;
             }
             if egraph_on {
@@ -684,42 +697,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     }
     // 3. assertions as context for each other
     if on(PassName::Context) {
-        let t0 = Instant::now();
-        let before: HashMap<usize, TermId> = asserts
-            .iter()
-            .filter_map(|&i| match script.commands[i].kind {
-                CommandKind::Assert(t) => Some((i, t)),
-                _ => None,
-            })
-            .collect();
-        let mut changed = vec![];
-        for _ in 0..3 {
-            let c = egraph::context::use_context(&mut script);
-            if c.is_empty() {
-                break;
-            }
-            changed.extend(c);
-        }
-        changed.sort();
-        changed.dedup();
-        let events: Vec<TraceEvent> = changed
-            .iter()
-            .filter_map(|i| match script.commands[*i].kind {
-                CommandKind::Assert(t) => Some(TraceEvent {
-                    rule: "context".into(),
-                    before: before[i],
-                    after: t,
-                }),
-                _ => None,
-            })
-            .collect();
-        run.record_events(&script, &events);
-        add_pass(
-            &mut run.stats,
-            "context",
-            changed.len(),
-            t0.elapsed().as_secs_f64(),
-        );
+        let changed = use_context(&mut script, &mut run, &asserts, 3, true);
         if egraph_on {
             run.saturate(&mut script, &changed);
         }
@@ -843,6 +821,55 @@ fn split_assertions(script: &mut Script) -> usize {
 /// Run procedural passes over every assertion, each pass over all
 /// assertions before the next, with the other live assertions as facts.
 /// Returns the indices of the commands whose assertion was replaced.
+/// Up to `rounds` rounds of [`egraph::context::use_context`], recorded in
+/// the stats and trace as `context`. Returns the changed assertions
+/// (sorted, unique).
+fn use_context(
+    script: &mut Script,
+    run: &mut Run,
+    asserts: &[usize],
+    rounds: usize,
+    fold_definitions: bool,
+) -> Vec<usize> {
+    let t0 = Instant::now();
+    let before: HashMap<usize, TermId> = asserts
+        .iter()
+        .filter_map(|&i| match script.commands[i].kind {
+            CommandKind::Assert(t) => Some((i, t)),
+            _ => None,
+        })
+        .collect();
+    let mut changed = vec![];
+    for _ in 0..rounds {
+        let c = egraph::context::use_context(script, fold_definitions);
+        if c.is_empty() {
+            break;
+        }
+        changed.extend(c);
+    }
+    changed.sort();
+    changed.dedup();
+    let events: Vec<TraceEvent> = changed
+        .iter()
+        .filter_map(|i| match script.commands[*i].kind {
+            CommandKind::Assert(t) => Some(TraceEvent {
+                rule: "context".into(),
+                before: before[i],
+                after: t,
+            }),
+            _ => None,
+        })
+        .collect();
+    run.record_events(script, &events);
+    add_pass(
+        &mut run.stats,
+        "context",
+        changed.len(),
+        t0.elapsed().as_secs_f64(),
+    );
+    changed
+}
+
 fn run_term_passes(
     script: &mut Script,
     run: &mut Run,

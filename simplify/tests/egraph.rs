@@ -222,7 +222,7 @@ fn explain_names_rules_and_passes() {
 fn split_writes_one_file_per_disjunct() {
     let src = "(declare-const x Int)(declare-const y Int)
 (assert (> x 0))
-(assert (not (=> (> y x) (and (> y 0) (> (+ x y) 1) (< x 0)))))
+(assert (not (=> (> y x) (and (> y 0) (> (+ x y) 1) (< x 5)))))
 (check-sat)
 ";
     let dir = std::env::temp_dir().join(format!("vcsimp-split-{}", std::process::id()));
@@ -248,8 +248,8 @@ fn split_writes_one_file_per_disjunct() {
         .collect();
     files.sort();
     assert_eq!(files.len(), 3, "{files:?}");
-    // the input is sat (x>0, y>x, y>0... third disjunct x<0 is false so the
-    // negated goal can hold via (not (< x 0))): each part is checked
+    // the input is sat (x = 5, y = 6 falsifies the third conjunct x < 5):
+    // each part is checked
     let answers: Vec<String> = files
         .iter()
         .map(|f| z3(&std::fs::read_to_string(f).expect("read")))
@@ -293,17 +293,10 @@ fn context_uses_definitions_and_literals() {
 (check-sat)";
     assert_equivalent(src);
     // the e-graph passes and the context pass alone
-    let mine: Vec<PassName> = [
-        "fold",
-        "rules",
-        "bool-nary",
-        "arith-cmp",
-        "quant",
-        "context",
-    ]
-    .iter()
-    .map(|n| PassName::parse(n).expect("known pass"))
-    .collect();
+    let mine: Vec<PassName> = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
+        .iter()
+        .map(|n| PassName::parse(n).expect("known pass"))
+        .collect();
     let opts = Options {
         passes: mine,
         ..Options::default()
@@ -311,6 +304,97 @@ fn context_uses_definitions_and_literals() {
     let out = simplify_text(src, &opts).expect("ok").output;
     assert!(out.contains("(assert (<= 4 c))"), "{out}");
     assert!(out.contains("(assert (not q))"), "{out}");
+}
+
+/// The context pass alone (with the e-graph's normalisation around it).
+fn context_only() -> Options {
+    let passes = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
+        .iter()
+        .map(|n| PassName::parse(n).expect("known pass"))
+        .collect();
+    Options {
+        passes,
+        ..Options::default()
+    }
+}
+
+#[test]
+fn context_decides_comparisons_of_the_same_linear_form() {
+    // `l + 1 <= m` makes `m <= l` false and `l < m + 3` true, also over
+    // monomials (`b*l`, `b*m` are atoms of the linear form) and scaled.
+    let src = "(declare-const l Int)(declare-const m Int)(declare-const b Int)
+(declare-const p Bool)(declare-const q Bool)(declare-const r Bool)
+(assert (<= (+ l 1) m))
+(assert (or p (<= m l)))
+(assert (=> q (< l (+ m 3))))
+(assert (<= (* 2 b m) (+ (* 2 b l) 5)))
+(assert (or r (>= (* b l) (+ (* b m) (- 2)))))
+(assert (or r (> (* 3 b l) (* 3 b m))))
+(check-sat)";
+    assert_equivalent(src);
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(out.contains("(assert p)"), "{out}");
+    assert!(!out.contains("(=> q"), "{out}");
+    // b*m - b*l <= 2 decides b*l - b*m >= -2 (true) and 3b*l > 3b*m
+    // (b*l - b*m >= 1) not at all.
+    assert!(!out.contains("(or r (<= (+ (* b m)"), "{out}");
+    assert!(out.contains("(or r "), "{out}");
+}
+
+#[test]
+fn context_pins_a_comparison_to_an_equality() {
+    // `l <= b` next to the fact `b <= l` is `l = b`, which then replaces `l`
+    // in the guard `b*k + l <= 0` (guarded-eq), leaving `b*(k + 1) <= 0`.
+    let src =
+        "(declare-const l Int)(declare-const b Int)(declare-const k Int)(declare-const p Bool)
+(assert (<= l b))
+(assert (<= b l))
+(assert (or p (<= (+ (* b k) l) 0)))
+(check-sat)";
+    let out = assert_equivalent(src);
+    assert!(out.contains("(= l b)") || out.contains("(= b l)"), "{out}");
+    // Only the context pass: the equality, and nothing where the two
+    // ranges leave more than one point.
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(out.contains("(= l b)") || out.contains("(= b l)"), "{out}");
+    let src = "(declare-const l Int)(declare-const b Int)
+(assert (<= l (+ b 1)))
+(assert (<= b l))
+(check-sat)";
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(!out.contains("(= "), "{out}");
+}
+
+#[test]
+fn context_leaves_overlapping_ranges_and_popped_facts_alone() {
+    let src = "(declare-const l Int)(declare-const m Int)(declare-const p Bool)
+(push 1)
+(assert (<= (+ l 1) m))
+(check-sat)
+(pop 1)
+(assert (or p (<= m l)))
+(assert (or p (<= m (+ l 5))))
+(check-sat)";
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(out.contains("(or p (<= m l))"), "{out}");
+    assert!(out.contains("(+ l 5)"), "{out}");
+    assert_eq!(z3(src), z3(&out), "{out}");
+    // within one scope the fact decides the first but not the second
+    let src = "(declare-const l Int)(declare-const m Int)(declare-const p Bool)
+(assert (<= (+ l 1) m))
+(assert (or p (<= m l)))
+(assert (or p (<= m (+ l 5))))
+(check-sat)";
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(out.contains("(assert p)"), "{out}");
+    assert!(out.contains("(+ l 5)"), "{out}");
+    assert_equivalent(src);
+    // equal facts do not remove each other
+    let src = "(declare-const l Int)(declare-const m Int)
+(assert (< l m))(assert (<= (+ l 1) m))(check-sat)";
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert_eq!(out.matches("(assert").count(), 1, "{out}");
+    assert_equivalent(src);
 }
 
 /// ElimAssign through the whole pipeline: the assign constraints stay, but
@@ -363,6 +447,26 @@ fn rewrites_use_only_symbols_declared_before_the_assertion() {
 (check-sat)";
     let out = assert_equivalent(src);
     assert!(out.contains("(assert (<= 4 c))"), "{out}");
+}
+
+#[test]
+fn rewrites_use_only_symbols_in_scope() {
+    // `c` of the first scope is popped; the later `c` is another symbol,
+    // declared after the assertion in the second scope. That assertion is
+    // live at no check-sat, so every fact may rewrite it, but not with `c`.
+    let src = "(declare-fun f (Int) Int)(declare-const x Int)
+(push 1)(declare-const c Int)(assert (= c 1))(check-sat)(pop 1)
+(push 1)(assert (> (f x) 0))(pop 1)
+(declare-const c Int)(assert (= (f x) c))(check-sat)";
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert!(!z3(&out).contains("error"), "{out}");
+    assert_eq!(z3(&out), z3(src), "{out}");
+    // A qualified constant `(as c Int)` names its symbol too.
+    let src = "(declare-fun f (Int) Int)(declare-const x Int)
+(push 1)(assert (> (f x) 0))(pop 1)
+(declare-const c Int)(assert (= (f x) (as c Int)))(check-sat)";
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert!(!z3(&out).contains("error"), "{out}");
 }
 
 /// Corpus files keep their z3 answer (sat/unsat never flips).

@@ -326,6 +326,28 @@ fn simp_affine_common_factor_with_sign() {
 }
 
 #[test]
+fn simp_affine_common_factor_with_an_offset() {
+    // 2N*l + 1 <= 2N*k with N >= 1: N*(k - l) >= 1, so k - l >= 1.
+    let mut pb = problem(AFF, &["(<= 1 N)"], "(<= (+ (* 2 N l) 1) (* 2 N k))");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(<= (+ l 1) k)");
+    assert_equivalent(&mut pb, before, after);
+    // N < 0 turns it: N*l >= 1 iff l <= -1.
+    let mut pb = problem(AFF, &["(< N 0)"], "(>= (* N l) 1)");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(>= 0 (+ l 1))");
+    assert_equivalent(&mut pb, before, after);
+    // N*l >= 2 is not l >= anything (N = 2, l = 1 and N = 1, l = 2).
+    let mut pb = problem(AFF, &["(<= 1 N)"], "(>= (* N l) 2)");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // Without the sign of N there is nothing to divide by.
+    let mut pb = problem(AFF, &[], "(<= (+ (* 2 N l) 1) (* 2 N k))");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+}
+
+#[test]
 fn simp_affine_guard_from_the_bound_analysis_is_kept() {
     // The guard of x sits in a disjunction *after* the atom: the bound
     // analysis finds it, and the rewritten body keeps it explicit.
@@ -1070,4 +1092,23 @@ fn guarded_eq_conservatively_rewrites_only_decided_guards() {
         GuardedEq::default().apply_conservatively(&mut pb.script.cx, goal, &mut ctx),
         None
     );
+}
+
+#[test]
+fn guarded_eq_patterns_with_closed_arguments() {
+    // Why3's thread records after the unused dimensions are resolved:
+    // `f(mk(b, 0))` is defined, `f(mk(x, 0))` is an instance, `f(mk(x, 1))`
+    // is not.
+    let d = "(declare-sort S 0)(declare-fun mk (Int Int) S)(declare-fun f (S) Int)(declare-fun p (Int Int) Bool)(declare-const x Int)";
+    let facts = [
+        "(forall ((b Int)) (=> (<= 0 b) (= (f (mk b 0)) (* 2 b))))",
+        "(<= 0 x)",
+    ];
+    let mut pb = problem(d, &facts, "(p (f (mk x 0)) (f (mk x 1)))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(p (* 2 x) (f (mk x 1)))");
+    assert_equivalent(&mut pb, before, after);
+    let mut pb = problem(d, &facts, "(p (f (mk x 1)) 0)");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }

@@ -11,14 +11,21 @@
 //! other conjunct `l` rewrites `l` to `true`, and `c = k` for a declared
 //! constant `c` and a numeral or Boolean literal `k` rewrites `c` to `k`;
 //! a definition `c = φ` (φ an application) rewrites `φ` to `c`.
-//! Quantified terms match up to the names of their bound variables.
+//! Quantified terms match up to the names of their bound variables. An
+//! `Int` comparison conjunct also decides every comparison of the same
+//! linear form (see [`super::ranges`]): from `l + 1 <= m`, the atom
+//! `m <= l` is `false` and `l < m + 3` is `true`.
 //! Facts are closed, and bound variables are renamed apart, so rewriting
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
 
 use super::alpha::AlphaClasses;
+use super::ranges::{as_range, Range};
 use super::terms::rebuild;
-use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind};
+use crate::passes::util::{mk_cmp, Rel};
+use crate::poly::Poly;
+use num_bigint::BigInt;
+use smtlib_io::{CommandKind, Context, FunKind, Op, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// For each command that is a readable assertion: the set of check-sat
@@ -60,17 +67,54 @@ pub fn liveness(script: &Script) -> HashMap<usize, BTreeSet<usize>> {
     live
 }
 
-/// Where each declared or defined function stands: the index of its
-/// `declare-fun`/`define-fun` command. A rewrite of the assertion at
-/// command `i` may only use symbols declared before `i`
-/// ([`declared_before`]); facts from later assertions can mention later
-/// symbols, and a solver rejects an assertion that uses an undeclared one.
-pub fn declaration_index(script: &Script) -> HashMap<FunId, usize> {
-    let mut at = HashMap::new();
+/// Where each declared or defined function is in scope: for each of its
+/// `declare-fun`/`define-fun` commands, the half-open command range from
+/// the declaration to the `pop` that removes it (or the end of the script).
+/// A rewrite of the assertion at command `i` may only use symbols in scope
+/// at `i` ([`declared_before`]): facts from later assertions can mention
+/// later symbols, or symbols of a scope popped before `i` and declared
+/// again afterwards, and a solver rejects an assertion that uses a symbol
+/// not in scope.
+pub fn declaration_index(script: &Script) -> DeclarationIndex {
+    let mut at: DeclarationIndex = HashMap::new();
+    // Per open scope, the (name, index into its ranges) declared in it.
+    let mut scopes: Vec<Vec<(String, usize)>> = vec![vec![]];
+    let end = script.commands.len();
+    let close = |at: &mut DeclarationIndex, level: Vec<(String, usize)>, i| {
+        for (f, k) in level {
+            if let Some(r) = at.get_mut(&f).and_then(|v| v.get_mut(k)) {
+                r.1 = i;
+            }
+        }
+    };
     for (i, c) in script.commands.iter().enumerate() {
         match &c.kind {
             CommandKind::Declare(f) | CommandKind::Define { fun: f, .. } => {
-                at.entry(*f).or_insert(i);
+                let name = script.cx.sym_name(script.cx.fun(*f).name).to_string();
+                let v = at.entry(name.clone()).or_default();
+                v.push((i, end));
+                if let Some(s) = scopes.last_mut() {
+                    s.push((name, v.len() - 1));
+                }
+            }
+            CommandKind::Push(n) => {
+                for _ in 0..*n {
+                    scopes.push(vec![]);
+                }
+            }
+            CommandKind::Pop(n) => {
+                for _ in 0..*n {
+                    if scopes.len() > 1 {
+                        let level = scopes.pop().unwrap_or_default();
+                        close(&mut at, level, i);
+                    }
+                }
+            }
+            CommandKind::Reset => {
+                for level in std::mem::take(&mut scopes) {
+                    close(&mut at, level, i);
+                }
+                scopes = vec![vec![]];
             }
             _ => {}
         }
@@ -78,29 +122,45 @@ pub fn declaration_index(script: &Script) -> HashMap<FunId, usize> {
     at
 }
 
-/// True if every function `t` applies is declared before command `i`
-/// (functions without a declaring command, e.g. datatype constructors,
-/// count as declared).
-pub fn declared_before(
-    cx: &Context,
-    t: TermId,
-    i: usize,
-    declared_at: &HashMap<FunId, usize>,
-) -> bool {
+/// Declared and defined functions by name: the command ranges in which
+/// each is in scope.
+pub type DeclarationIndex = HashMap<String, Vec<(usize, usize)>>;
+
+/// True if every function `t` applies is in scope at command `i` (see
+/// [`declaration_index`]; functions without a declaring command, e.g.
+/// datatype constructors, count as in scope). A qualified constant
+/// `(as c S)` is kept opaque by the reader, so its name is read off it.
+pub fn declared_before(cx: &Context, t: TermId, i: usize, declared_at: &DeclarationIndex) -> bool {
     let mut seen = std::collections::HashSet::new();
     let mut stack = vec![t];
     while let Some(u) = stack.pop() {
         if !seen.insert(u) {
             continue;
         }
-        if let TermKind::App(Op::Uf(f), _) = cx.kind(u) {
-            if declared_at.get(f).is_some_and(|&d| d > i) {
+        let name = match cx.kind(u) {
+            TermKind::App(Op::Uf(f), _) => Some(cx.sym_name(cx.fun(*f).name)),
+            TermKind::App(Op::Other(s), _) => qualified_name(cx.sym_name(*s)),
+            _ => None,
+        };
+        if let Some(ranges) = name.and_then(|n| declared_at.get(n)) {
+            if !ranges.iter().any(|&(d, e)| d < i && i < e) {
                 return false;
             }
         }
         stack.extend(cx.children(u));
     }
     true
+}
+
+/// `c` of the qualified constant text `(as c S)`.
+fn qualified_name(text: &str) -> Option<&str> {
+    let rest = text.strip_prefix("(as ")?;
+    if let Some(quoted) = rest.strip_prefix('|') {
+        // Declared names are stored without their bars.
+        let close = quoted.find('|')?;
+        return Some(&quoted[..close]);
+    }
+    rest.split_whitespace().next()
 }
 
 fn literals(cx: &Context, f: TermId, out: &mut Vec<TermId>) {
@@ -115,8 +175,10 @@ fn literals(cx: &Context, f: TermId, out: &mut Vec<TermId>) {
     }
 }
 
-/// The rewrites `(from, to)` that fact `f` justifies, in order.
-pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
+/// The rewrites `(from, to)` that fact `f` justifies, in order. Without
+/// `fold_definitions`, a definition `c = φ` does not turn `φ` into `c`
+/// (guarded-eq expands `c` the other way while the procedural rounds run).
+pub fn fact_rewrites(cx: &mut Context, f: TermId, fold_definitions: bool) -> Vec<(TermId, TermId)> {
     let mut out = vec![];
     let mut lits = vec![];
     literals(cx, f, &mut lits);
@@ -142,7 +204,7 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
                     }
                     // a definition c = φ: occurrences of φ become c
                     let k_is_app = matches!(cx.kind(k), TermKind::App(_, args) if !args.is_empty());
-                    if is_const && k_is_app && cx.sort_of(c) == cx.sort_of(k) {
+                    if fold_definitions && is_const && k_is_app && cx.sort_of(c) == cx.sort_of(k) {
                         out.push((k, c));
                     }
                 }
@@ -154,6 +216,70 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId) -> Vec<(TermId, TermId)> {
         }
     }
     out
+}
+
+/// The ranges that fact `f`'s conjuncts give their linear forms.
+fn fact_ranges(cx: &Context, f: TermId) -> Vec<(Poly<TermId>, Range)> {
+    let mut lits = vec![];
+    literals(cx, f, &mut lits);
+    lits.into_iter().filter_map(|l| as_range(cx, l)).collect()
+}
+
+/// Facts' ranges by linear form, each with the command it comes from, in
+/// command order.
+#[derive(Default)]
+struct RangeIndex(HashMap<Poly<TermId>, Vec<(usize, Range)>>);
+
+impl RangeIndex {
+    fn add(&mut self, cx: &Context, j: usize, f: TermId) {
+        for (key, r) in fact_ranges(cx, f) {
+            let v = self.0.entry(key).or_default();
+            let at = v.iter().position(|(k, _)| *k > j).unwrap_or(v.len());
+            v.insert(at, (j, r));
+        }
+    }
+
+    fn remove(&mut self, j: usize) {
+        for v in self.0.values_mut() {
+            v.retain(|(k, _)| *k != j);
+        }
+    }
+
+    /// What the facts that `usable` admits say about comparison `u`.
+    fn decide(&self, cx: &Context, u: TermId, usable: impl Fn(usize) -> bool) -> Option<Verdict> {
+        let (key, r) = as_range(cx, u)?;
+        let facts = self.0.get(&key)?;
+        let known = facts
+            .iter()
+            .filter(|(j, _)| usable(*j))
+            .fold(None, |acc: Option<Range>, (_, f)| {
+                Some(acc.map_or_else(|| f.clone(), |a| a.meet(f)))
+            })?;
+        if known.within(&r) {
+            return Some(Verdict::Holds(true));
+        }
+        if known.disjoint(&r) {
+            return Some(Verdict::Holds(false));
+        }
+        let both = known.meet(&r);
+        match (&both.lo, &both.hi) {
+            (Some(lo), Some(hi)) if lo == hi && r.lo != r.hi => {
+                Some(Verdict::Pins(key, lo.clone()))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// What the facts say about a comparison `key ∈ R` when they give
+/// `key ∈ K`.
+enum Verdict {
+    /// `K ⊆ R` (true) or `K ∩ R = ∅` (false).
+    Holds(bool),
+    /// `K ∩ R` is one point `k`: under the facts the comparison is the
+    /// equality `key = k` (from `l <= b` and the fact `b <= l`, `l = b`),
+    /// which guarded-eq and the solvers' equality solving can use.
+    Pins(Poly<TermId>, BigInt),
 }
 
 /// Alpha-equivalence classes of quantified terms: every binder term maps to
@@ -206,9 +332,10 @@ pub fn apply_rewrites(
     rebuild(cx, t, |_, orig, _| lookup(orig))
 }
 
-/// Simplify the readable assertions of `script` with each other, in place.
-/// Returns the indices of the commands whose assertion changed.
-pub fn use_context(script: &mut Script) -> Vec<usize> {
+/// Simplify the readable assertions of `script` with each other, in place
+/// (`fold_definitions` as in [`fact_rewrites`]). Returns the indices of the
+/// commands whose assertion changed.
+pub fn use_context(script: &mut Script, fold_definitions: bool) -> Vec<usize> {
     let live = liveness(script);
     let declared_at = declaration_index(script);
     let idx: Vec<usize> = (0..script.commands.len())
@@ -218,9 +345,11 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
     let mut index: HashMap<TermId, Vec<(usize, TermId)>> = HashMap::new();
     let mut contrib: HashMap<usize, Vec<(TermId, TermId)>> = HashMap::new();
     let mut alpha = AlphaCanon::default();
+    let mut ranges = RangeIndex::default();
     for &j in &idx {
         if let CommandKind::Assert(f) = script.commands[j].kind {
-            let rw = fact_rewrites(&mut script.cx, f);
+            ranges.add(&script.cx, j, f);
+            let rw = fact_rewrites(&mut script.cx, f, fold_definitions);
             for &(from, to) in &rw {
                 let from = alpha.of(&script.cx, from);
                 index.entry(from).or_default().push((j, to));
@@ -238,13 +367,14 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
             continue;
         };
         let canon = alpha.all_in(&script.cx, t);
+        let usable = |j: usize| j != i && li.is_subset(&live[&j]);
+        let decided = decide_comparisons(&mut script.cx, t, &ranges, usable);
         let lookup = |u: TermId| {
             let u = *canon.get(&u).unwrap_or(&u);
-            index.get(&u).and_then(|v| {
-                v.iter()
-                    .find(|(j, _)| *j != i && li.is_subset(&live[j]))
-                    .map(|&(_, to)| to)
-            })
+            index
+                .get(&u)
+                .and_then(|v| v.iter().find(|(j, _)| usable(*j)).map(|&(_, to)| to))
+                .or_else(|| decided.get(&u).copied())
         };
         let new = apply_rewrites(&mut script.cx, t, lookup);
         if new != t && declared_before(&script.cx, new, i, &declared_at) {
@@ -257,7 +387,7 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
                     v.retain(|(j, _)| *j != i);
                 }
             }
-            let rw = fact_rewrites(&mut script.cx, new);
+            let rw = fact_rewrites(&mut script.cx, new, fold_definitions);
             for &(from, to) in &rw {
                 let from = alpha.of(&script.cx, from);
                 let v = index.entry(from).or_default();
@@ -265,7 +395,43 @@ pub fn use_context(script: &mut Script) -> Vec<usize> {
                 v.insert(at, (i, to));
             }
             contrib.insert(i, rw);
+            ranges.remove(i);
+            ranges.add(&script.cx, i, new);
         }
     }
     changed
+}
+
+/// The comparisons in `t` that the usable facts' ranges decide, mapped to
+/// `true` or `false`. A top-level conjunct of `t` that the facts imply
+/// stays: it is a fact itself, and dropping a weaker bound (`l <= m` next
+/// to `l < m`) gains nothing while solvers use such bounds directly.
+fn decide_comparisons(
+    cx: &mut Context,
+    t: TermId,
+    ranges: &RangeIndex,
+    usable: impl Fn(usize) -> bool,
+) -> HashMap<TermId, TermId> {
+    let mut top = vec![];
+    literals(cx, t, &mut top);
+    let mut verdicts = vec![];
+    super::terms::post_order(cx, t, |u| {
+        if !matches!(cx.kind(u), TermKind::App(Op::Not, _)) {
+            match ranges.decide(cx, u, &usable) {
+                Some(Verdict::Holds(true)) if top.contains(&u) => {}
+                Some(v) => verdicts.push((u, v)),
+                None => {}
+            }
+        }
+    });
+    verdicts
+        .into_iter()
+        .map(|(u, v)| {
+            let to = match v {
+                Verdict::Holds(b) => cx.mk_bool(b),
+                Verdict::Pins(key, k) => mk_cmp(cx, Rel::Eq, &key.add_constant(&-k)),
+            };
+            (u, to)
+        })
+        .collect()
 }

@@ -14,6 +14,7 @@ pub mod convert;
 pub mod lang;
 pub mod procedural;
 pub mod quant;
+pub mod ranges;
 pub mod rules;
 pub mod schedule;
 pub mod terms;

@@ -7,9 +7,11 @@
 //! arguments of `f` distinct variables covering `x̄`, `f` of arity >= 1 or
 //! an array `select`) the pass takes the rule `γ ⇒ f(x̄) = s'`. An argument
 //! may also be a linear pattern, a function application over distinct
-//! variables such as a record constructor `mk(u1, u2)` (after the `records`
-//! pass, thread-indexed maps are applied to `mk(…)`); such a rule rewrites
-//! the occurrences that match it syntactically, an instance of the fact. The
+//! variables and closed terms such as a record constructor `mk(u1, u2)` or
+//! `mk_dim3(x, 0, 0)` (after the `records` pass, thread-indexed maps are
+//! applied to `mk(…)`, and a thread's unused dimensions are `0`); such a
+//! rule rewrites the occurrences that match it syntactically, an instance
+//! of the fact. The
 //! per-thread assign form `∀t. g ⇒ ((c ∧ f(t) = e1) ∨ (¬c ∧ f(t) = e2))`
 //! gives two rules with guards `g ∧ c` and `g ∧ ¬c` (each disjunct's
 //! conditions contradict the other's, so each rule follows from the fact).
@@ -458,9 +460,11 @@ fn rule_head(
     Some((head, largs))
 }
 
-/// Is `p` a variable of `vars` not yet in `seen`, or a function application
-/// (`f(p1..pn)`, f uninterpreted, e.g. a record constructor) of such
-/// patterns? Collects the variables into `seen`.
+/// Is `p` a variable of `vars` not yet in `seen`, a closed term (no
+/// variables at all, e.g. the `0` of `mk_dim3(x, 0, 0)` once a thread's
+/// unused dimensions are resolved), or a function application (`f(p1..pn)`,
+/// f uninterpreted, e.g. a record constructor) of such patterns? Collects
+/// the variables into `seen`.
 fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>) -> bool {
     match cx.kind(p) {
         TermKind::Var(v) if vars.contains(v) && !seen.contains(v) => {
@@ -471,11 +475,13 @@ fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>
             let args = args.clone();
             args.iter().all(|&a| linear_pattern(cx, a, vars, seen))
         }
-        _ => false,
+        _ => util::free_vars(cx, p).is_empty(),
     }
 }
 
 /// Match the linear pattern `p` against `t`, binding its variables in `m`.
+/// A closed part of the pattern matches only itself (hash-consed terms are
+/// equal iff they are the same id), so every match is an instance.
 fn match_pattern(cx: &Context, p: TermId, t: TermId, m: &mut HashMap<VarId, TermId>) -> bool {
     match (cx.kind(p), cx.kind(t)) {
         (TermKind::Var(v), _) => {
@@ -486,7 +492,7 @@ fn match_pattern(cx: &Context, p: TermId, t: TermId, m: &mut HashMap<VarId, Term
             .iter()
             .zip(a2.iter())
             .all(|(&q, &s)| match_pattern(cx, q, s, m)),
-        _ => false,
+        _ => p == t,
     }
 }
 

@@ -304,6 +304,9 @@ fn simp_poly(
     if let Some(r) = common_factor(cx, rel, p, hyps, depth) {
         return Some(r);
     }
+    if let Some(r) = signed_factor_offset(cx, rel, p, hyps, depth) {
+        return Some(r);
+    }
     if let Some(r) = affine(cx, rel, p, hyps, depth) {
         return Some(r);
     }
@@ -439,6 +442,72 @@ fn common_factor(
         }
     };
     Some(r)
+}
+
+/// Rule 1 with a constant: `g*u*q + c ⋈ 0` for an atom `u` of known sign
+/// dividing every non-constant monomial. With the numeric content `g`
+/// divided out (rounding `c`), the comparison is `u*q <= k` or `u*q >= k`.
+/// For `u > 0` (integers, so `u >= 1`) and `k` in `{-1, 0}` (for `<=`) or
+/// `{0, 1}` (for `>=`), `u*q ⋈ k ⟺ q ⋈ k`: `u*q >= 1` forces `q > 0`,
+/// and `q >= 1` gives `u*q >= u >= 1` (symmetrically for `<= -1`). For
+/// other `k` (e.g. `u*q >= 2`) no such equivalence holds and the atom is
+/// left alone. `u < 0` is the same with `q` negated.
+fn signed_factor_offset(
+    cx: &mut Context,
+    rel: Rel,
+    p: &Poly<TermId>,
+    hyps: &[TermId],
+    depth: usize,
+) -> Option<TermId> {
+    let c = p.constant_term();
+    if c.is_zero() || p.num_terms() < 2 {
+        return None;
+    }
+    let g = p.content_nonconst();
+    if !g.is_positive() {
+        return None;
+    }
+    let r = p.without_constant().div_exact(&g);
+    // p ⋈ 0 as r ⋈' k, with ⋈' in {<=, >=}.
+    let (rel2, k) = match rel {
+        Rel::Le => (Rel::Le, (-&c).div_floor(&g)),
+        Rel::Lt => (Rel::Le, (-&c - BigInt::one()).div_floor(&g)),
+        Rel::Ge => (Rel::Ge, (-&c).div_ceil(&g)),
+        Rel::Gt => (Rel::Ge, (BigInt::one() - &c).div_ceil(&g)),
+        _ => return None,
+    };
+    let in_range = match rel2 {
+        Rel::Le => k == -BigInt::one() || k.is_zero(),
+        _ => k == BigInt::one() || k.is_zero(),
+    };
+    if !in_range {
+        return None;
+    }
+    let mut common: Option<Vec<TermId>> = None;
+    for (m, _) in r.terms() {
+        let atoms = m.atoms().to_vec();
+        common = Some(match common {
+            None => atoms,
+            Some(cm) => multiset_meet(&cm, &atoms),
+        });
+    }
+    let common = common?;
+    for &u in &common {
+        let q = divide_atom(&r, u);
+        if q.is_constant() {
+            continue;
+        }
+        let s = sign_facts(cx, u, hyps);
+        let q = if s.positive() {
+            q
+        } else if s.negative() {
+            q.scale(&-BigInt::one())
+        } else {
+            continue;
+        };
+        return Some(cmp(cx, rel2, &q.add_constant(&-&k), hyps, depth));
+    }
+    None
 }
 
 fn multiset_meet(a: &[TermId], b: &[TermId]) -> Vec<TermId> {
