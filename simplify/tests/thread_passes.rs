@@ -348,6 +348,29 @@ fn simp_affine_common_factor_with_an_offset() {
 }
 
 #[test]
+fn simp_affine_monomial_signs_decide_an_atom() {
+    // Every monomial >= 0 and the constant 1: 2N*l + k + 1 <= 0 is false.
+    let facts = ["(<= 0 N)", "(<= 0 l)", "(<= 0 k)"];
+    let mut pb = problem(AFF, &facts, "(<= (+ (* 2 N l) k 1) 0)");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "false");
+    assert_equivalent(&mut pb, before, after);
+    // A square is >= 0 whatever its sign; with N <= 0, -N*l >= 0 too.
+    let mut pb = problem(AFF, &["(<= N 0)", "(<= 0 l)"], "(>= (- (* x x) (* N l)) 0)");
+    let before = pb.goal;
+    let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&mut pb, before, after);
+    // The sign of k unknown: nothing to decide.
+    let mut pb = problem(AFF, &["(<= 0 N)", "(<= 0 l)"], "(<= (+ (* 2 N l) k 1) 0)");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+    // The constant on the wrong side: 2N*l - 1 <= 0 may hold or not.
+    let mut pb = problem(AFF, &facts, "(<= (+ (* 2 N l) k (- 1)) 0)");
+    assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
+}
+
+#[test]
 fn simp_affine_guard_from_the_bound_analysis_is_kept() {
     // The guard of x sits in a disjunction *after* the atom: the bound
     // analysis finds it, and the rewritten body keeps it explicit.

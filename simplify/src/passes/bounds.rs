@@ -327,6 +327,13 @@ impl Implied {
             .any(|p| p.as_constant().is_some_and(|c| c.is_positive()))
     }
 
+    /// `x <= 0` follows (some upper bound is a constant `<= 1`: `x < 1`).
+    pub fn nonpos(&self) -> bool {
+        self.upper
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| c <= BigInt::one()))
+    }
+
     /// `x < 0` follows (some upper bound is a constant `<= 0`).
     pub fn negative(&self) -> bool {
         self.upper

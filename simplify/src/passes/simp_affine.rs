@@ -10,6 +10,10 @@
 //!    from a fact, a guard on the path), the cases collapse to `q ⋈ 0` or
 //!    `q ⋈' 0`. A numeric content `g` is divided out exactly (rounding the
 //!    constant of an inequality, `false` for an equality it does not divide).
+//!    A common factor next to a constant (`u*q + c`) is divided out when
+//!    that is exact (`u*q >= 1 ⟺ q >= 1` for `u > 0`), and a polynomial
+//!    whose monomials all have one known sign is decided outright
+//!    (`2*g*l + l1 + 1 <= 0` is false for `g, l, l1 >= 0`).
 //! 2. **Affine forms.** If `p = a*T + X` where `a` is a monomial, `X` is
 //!    `x`, `-x'` or `x - x'`, and `0 <= x < a`, `0 <= x' < a` hold where the
 //!    atom stands, then `X ∈ (-a, a)`, so `p > 0` when `T >= 1`, `p < 0`
@@ -301,6 +305,9 @@ fn simp_poly(
     if depth == 0 {
         return None;
     }
+    if let Some(r) = monomial_signs(cx, rel, p, hyps) {
+        return Some(r);
+    }
     if let Some(r) = common_factor(cx, rel, p, hyps, depth) {
         return Some(r);
     }
@@ -442,6 +449,71 @@ fn common_factor(
         }
     };
     Some(r)
+}
+
+/// Decide `p ⋈ 0` from the signs of its monomials: when every
+/// non-constant monomial of `p` is `>= 0` where the atom stands (its
+/// coefficient and the known signs of its atoms agree; an atom squared is
+/// `>= 0` anyway), `p >= c` for the constant `c` of `p`, so `p <= 0` is
+/// false for `c > 0` and `p >= 0` true for `c >= 0` (symmetrically when
+/// every monomial is `<= 0`). E.g. `2*g*l + l1 + 1 <= 0` is false with
+/// `g, l, l1 >= 0`. Only nonlinear atoms: linear guards are the bound
+/// analysis' and the context pass' business.
+fn monomial_signs(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &[TermId]) -> Option<TermId> {
+    if p.degree() < 2 {
+        return None;
+    }
+    let c = p.constant_term();
+    let mut signs: HashMap<TermId, i8> = HashMap::new();
+    // +1: every monomial >= 0; -1: every monomial <= 0.
+    let mut all: Option<i8> = None;
+    for (m, k) in p.terms() {
+        if m.is_one() {
+            continue;
+        }
+        let mut sign: i8 = if k.is_positive() { 1 } else { -1 };
+        let atoms = m.atoms();
+        let mut i = 0;
+        while i < atoms.len() {
+            let a = atoms[i];
+            let mut n = 0;
+            while i < atoms.len() && atoms[i] == a {
+                n += 1;
+                i += 1;
+            }
+            if n % 2 == 0 {
+                continue;
+            }
+            let s = *signs.entry(a).or_insert_with(|| {
+                let b = sign_facts(cx, a, hyps);
+                if b.nonneg() {
+                    1
+                } else if b.nonpos() {
+                    -1
+                } else {
+                    0
+                }
+            });
+            sign *= s;
+        }
+        if sign == 0 || all.is_some_and(|s| s != sign) {
+            return None;
+        }
+        all = Some(sign);
+    }
+    // p >= c (all = 1) or p <= c (all = -1); decide p ⋈ 0 when that does.
+    let verdict = match (all?, rel) {
+        (1, Rel::Le) | (1, Rel::Eq) if c.is_positive() => false,
+        (1, Rel::Lt) if !c.is_negative() => false,
+        (1, Rel::Ge) if !c.is_negative() => true,
+        (1, Rel::Gt) if c.is_positive() => true,
+        (-1, Rel::Ge) | (-1, Rel::Eq) if c.is_negative() => false,
+        (-1, Rel::Gt) if !c.is_positive() => false,
+        (-1, Rel::Le) if !c.is_positive() => true,
+        (-1, Rel::Lt) if c.is_negative() => true,
+        _ => return None,
+    };
+    Some(cx.mk_bool(verdict))
 }
 
 /// Rule 1 with a constant: `g*u*q + c ⋈ 0` for an atom `u` of known sign
