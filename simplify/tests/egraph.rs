@@ -226,12 +226,13 @@ fn split_writes_one_file_per_disjunct() {
 (check-sat)
 ";
     let dir = std::env::temp_dir().join(format!("vcsimp-split-{}", std::process::id()));
+    let out_file = std::env::temp_dir().join(format!("vcsimp-split-{}.out", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
         .arg("--split")
         .arg(&dir)
         .arg("--output")
-        .arg(std::env::temp_dir().join(format!("vcsimp-split-{}.out", std::process::id())))
+        .arg(&out_file)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -261,6 +262,7 @@ fn split_writes_one_file_per_disjunct() {
         "{answers:?}"
     );
     let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_file(&out_file);
     // multiple check-sats: a clear error
     let many = "(declare-const p Bool)(assert p)(check-sat)(assert (not p))(check-sat)";
     let script = parse_script(many).expect("parses");
