@@ -389,15 +389,7 @@ fn common_factor(
     if p.num_terms() == 0 || p.constant_term() != BigInt::zero() {
         return None;
     }
-    let mut common: Option<Vec<TermId>> = None;
-    for (m, _) in p.terms() {
-        let atoms = m.atoms().to_vec();
-        common = Some(match common {
-            None => atoms,
-            Some(c) => multiset_meet(&c, &atoms),
-        });
-    }
-    let common = common?;
+    let common = common_atoms(p)?;
     let &u = common.first()?;
     let q = divide_atom(p, u);
     if q.is_constant() {
@@ -555,16 +547,7 @@ fn signed_factor_offset(
     if !in_range {
         return None;
     }
-    let mut common: Option<Vec<TermId>> = None;
-    for (m, _) in r.terms() {
-        let atoms = m.atoms().to_vec();
-        common = Some(match common {
-            None => atoms,
-            Some(cm) => multiset_meet(&cm, &atoms),
-        });
-    }
-    let common = common?;
-    for &u in &common {
+    for u in common_atoms(&r)? {
         let q = divide_atom(&r, u);
         if q.is_constant() {
             continue;
@@ -580,6 +563,20 @@ fn signed_factor_offset(
         return Some(cmp(cx, rel2, &q.add_constant(&-&k), hyps, depth));
     }
     None
+}
+
+/// The atoms (with multiplicity) that divide every monomial of `p`
+/// (`None` for the zero polynomial).
+fn common_atoms(p: &Poly<TermId>) -> Option<Vec<TermId>> {
+    let mut common: Option<Vec<TermId>> = None;
+    for (m, _) in p.terms() {
+        let atoms = m.atoms().to_vec();
+        common = Some(match common {
+            None => atoms,
+            Some(c) => multiset_meet(&c, &atoms),
+        });
+    }
+    common
 }
 
 fn multiset_meet(a: &[TermId], b: &[TermId]) -> Vec<TermId> {
