@@ -11,7 +11,7 @@
 //! the atom is true; disjoint from it, false. Integer rounding is exact
 //! (`2*k <= 1` is `k <= 0`), so every range is the exact solution set.
 
-use crate::passes::util::{int_cmp, Rel};
+use crate::passes::util::{int_cmp, integer_bound, Rel};
 use crate::poly::Poly;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -105,39 +105,27 @@ pub fn as_range(cx: &Context, t: TermId) -> Option<(Poly<TermId>, Range)> {
     // g*key + c ⋈ 0 as a bound on key; for g < 0 the relation turns.
     let rel = if g.is_negative() { rel.flip() } else { rel };
     let ga = g.abs();
-    // Now |g|*key ⋈ -c*sign(g), i.e. key ⋈ m/|g| with m = -c*sign(g).
+    // Now |g|*key ⋈ -c*sign(g), i.e. |g|*key - m ⋈ 0 with m = -c*sign(g).
     let m = if g.is_negative() { c } else { -c };
-    let one = BigInt::one();
-    let range = match rel {
-        Rel::Le => Range {
+    let range = match integer_bound(rel, &-&m, &ga) {
+        Some((Rel::Le, k)) => Range {
             lo: None,
-            hi: Some(m.div_floor(&ga)),
+            hi: Some(k),
         },
-        Rel::Lt => Range {
-            lo: None,
-            hi: Some((&m - &one).div_floor(&ga)),
-        },
-        Rel::Ge => Range {
-            lo: Some(m.div_ceil(&ga)),
+        Some((_, k)) => Range {
+            lo: Some(k),
             hi: None,
         },
-        Rel::Gt => Range {
-            lo: Some((&m + &one).div_ceil(&ga)),
-            hi: None,
+        // No integer solution: the empty range.
+        None if !m.is_multiple_of(&ga) => Range {
+            lo: Some(BigInt::one()),
+            hi: Some(BigInt::zero()),
         },
-        Rel::Eq => {
-            if !m.is_multiple_of(&ga) {
-                // No integer solution: the empty range.
-                Range {
-                    lo: Some(one.clone()),
-                    hi: Some(BigInt::zero()),
-                }
-            } else {
-                let k = &m / &ga;
-                Range {
-                    lo: Some(k.clone()),
-                    hi: Some(k),
-                }
+        None => {
+            let k = &m / &ga;
+            Range {
+                lo: Some(k.clone()),
+                hi: Some(k),
             }
         }
     };

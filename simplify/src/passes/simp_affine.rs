@@ -39,7 +39,7 @@
 //! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
 
 use super::bounds::{implied, Implied};
-use super::util::{self, and, int_cmp, mk_cmp, not, or, Rel};
+use super::util::{self, and, int_cmp, integer_bound, mk_cmp, not, or, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{Monomial, Poly};
 use num_bigint::BigInt;
@@ -343,32 +343,13 @@ fn normal_cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>) -> TermId {
         let c = p.constant_term();
         let q = p.without_constant().div_exact(&g);
         // g*q + c ⋈ 0
-        let q = match rel {
-            Rel::Eq => {
-                if !c.is_multiple_of(&g) {
-                    return cx.mk_bool(false);
-                }
-                q.add_constant(&(&c / &g))
-            }
-            // g*q <= -c  iff  q <= floor(-c/g)  iff  q - floor(-c/g) <= 0
-            Rel::Le | Rel::Lt => {
-                let (rel2, c2) = if rel == Rel::Lt {
-                    (Rel::Le, &c + 1)
-                } else {
-                    (Rel::Le, c)
-                };
-                let k = (-c2).div_floor(&g);
-                let q = q.add_constant(&-k);
-                return mk_cmp(cx, rel2, &q);
-            }
-            Rel::Ge | Rel::Gt => {
-                let c2 = if rel == Rel::Gt { &c - 1 } else { c };
-                // g*q >= -c2  iff  q >= ceil(-c2/g)
-                let k = (-c2).div_ceil(&g);
-                let q = q.add_constant(&-k);
-                return mk_cmp(cx, Rel::Ge, &q);
-            }
-        };
+        if let Some((rel2, k)) = integer_bound(rel, &c, &g) {
+            return mk_cmp(cx, rel2, &q.add_constant(&-k));
+        }
+        if !c.is_multiple_of(&g) {
+            return cx.mk_bool(false);
+        }
+        let q = q.add_constant(&(&c / &g));
         return mk_cmp(cx, rel, &q);
     }
     mk_cmp(cx, rel, p)
@@ -533,13 +514,7 @@ fn signed_factor_offset(
     }
     let r = p.without_constant().div_exact(&g);
     // p ⋈ 0 as r ⋈' k, with ⋈' in {<=, >=}.
-    let (rel2, k) = match rel {
-        Rel::Le => (Rel::Le, (-&c).div_floor(&g)),
-        Rel::Lt => (Rel::Le, (-&c - BigInt::one()).div_floor(&g)),
-        Rel::Ge => (Rel::Ge, (-&c).div_ceil(&g)),
-        Rel::Gt => (Rel::Ge, (BigInt::one() - &c).div_ceil(&g)),
-        _ => return None,
-    };
+    let (rel2, k) = integer_bound(rel, &c, &g)?;
     let in_range = match rel2 {
         Rel::Le => k == -BigInt::one() || k.is_zero(),
         _ => k == BigInt::one() || k.is_zero(),

@@ -168,6 +168,25 @@ impl Rel {
     }
 }
 
+/// `g*r + c ⋈ 0` for an inequality `⋈` and `g > 0`, as the equivalent
+/// integer bound on `r`: `r <= k` (for `<=`, `<`) or `r >= k` (for `>=`,
+/// `>`), with `k` the rounded `-c/g`. `None` for `=`.
+pub(crate) fn integer_bound(
+    rel: Rel,
+    c: &num_bigint::BigInt,
+    g: &num_bigint::BigInt,
+) -> Option<(Rel, num_bigint::BigInt)> {
+    use num_integer::Integer;
+    let one = num_bigint::BigInt::from(1);
+    match rel {
+        Rel::Le => Some((Rel::Le, (-c).div_floor(g))),
+        Rel::Lt => Some((Rel::Le, (-c - one).div_floor(g))),
+        Rel::Ge => Some((Rel::Ge, (-c).div_ceil(g))),
+        Rel::Gt => Some((Rel::Ge, (one - c).div_ceil(g))),
+        Rel::Eq => None,
+    }
+}
+
 /// A binary `Int` comparison `lhs ⋈ rhs`, read as `lhs - rhs ⋈ 0`.
 pub(crate) fn int_cmp(cx: &Context, t: TermId) -> Option<(Rel, Poly<TermId>)> {
     let TermKind::App(op, args) = cx.kind(t) else {
