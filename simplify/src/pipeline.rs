@@ -841,7 +841,11 @@ fn use_context(
         .collect();
     let mut changed = vec![];
     for _ in 0..rounds {
-        let c = egraph::context::use_context(script, fold_definitions);
+        if Instant::now() >= run.deadline {
+            run.stats.stop_reason = "timeout".into();
+            break;
+        }
+        let c = egraph::context::use_context(script, fold_definitions, Some(run.deadline));
         if c.is_empty() {
             break;
         }

@@ -245,6 +245,11 @@ impl RangeIndex {
         }
     }
 
+    /// The commands that contribute at least one range.
+    fn sources(&self) -> BTreeSet<usize> {
+        self.0.values().flatten().map(|(j, _)| *j).collect()
+    }
+
     /// What the facts that `usable` admits say about comparison `u`.
     fn decide(&self, cx: &Context, u: TermId, usable: impl Fn(usize) -> bool) -> Option<Verdict> {
         let (key, r) = as_range(cx, u)?;
@@ -334,8 +339,13 @@ pub fn apply_rewrites(
 
 /// Simplify the readable assertions of `script` with each other, in place
 /// (`fold_definitions` as in [`fact_rewrites`]). Returns the indices of the
-/// commands whose assertion changed.
-pub fn use_context(script: &mut Script, fold_definitions: bool) -> Vec<usize> {
+/// commands whose assertion changed. Stops early, with every rewrite made
+/// so far kept, at `deadline`.
+pub fn use_context(
+    script: &mut Script,
+    fold_definitions: bool,
+    deadline: Option<std::time::Instant>,
+) -> Vec<usize> {
     let live = liveness(script);
     let declared_at = declaration_index(script);
     let idx: Vec<usize> = (0..script.commands.len())
@@ -357,10 +367,23 @@ pub fn use_context(script: &mut Script, fold_definitions: bool) -> Vec<usize> {
             contrib.insert(j, rw);
         }
     }
+    // Commands that are facts for some other one: an assertion that is the
+    // only such command has nothing to learn (and its walks cost time on
+    // deep terms).
+    let mut sources = ranges.sources();
+    sources.extend(
+        contrib
+            .iter()
+            .filter(|(_, rw)| !rw.is_empty())
+            .map(|(j, _)| *j),
+    );
     let mut changed = vec![];
     for &i in &idx {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            break;
+        }
         let li = &live[&i];
-        if li.is_empty() {
+        if li.is_empty() || sources.iter().all(|&j| j == i) {
             continue;
         }
         let CommandKind::Assert(t) = script.commands[i].kind else {
@@ -394,9 +417,15 @@ pub fn use_context(script: &mut Script, fold_definitions: bool) -> Vec<usize> {
                 let at = v.iter().position(|(j, _)| *j > i).unwrap_or(v.len());
                 v.insert(at, (i, to));
             }
+            if !rw.is_empty() {
+                sources.insert(i);
+            }
             contrib.insert(i, rw);
             ranges.remove(i);
             ranges.add(&script.cx, i, new);
+            if ranges.0.values().flatten().any(|(j, _)| *j == i) {
+                sources.insert(i);
+            }
         }
     }
     changed
