@@ -12,7 +12,11 @@ GUARANTEES:
   With the default passes the output is logically equivalent to the input
   over the input's symbols: every model of one is a model of the other, so
   sat/unsat answers, get-model and get-value stay meaningful. Unsat cores
-  and proofs refer to the simplified assertions.
+  and proofs refer to the simplified assertions. Two exceptions apply only
+  when the script asks for no model, value or assignment: prune-defs drops
+  definitions of symbols used nowhere else, and arrays-as-funs declares an
+  array that is only read as a function ((select a i) becomes (a i)). Both
+  keep sat/unsat exactly.
 
 EXIT CODES:
   0 success, 1 bad input (a path:line:col error on stderr, nothing written),

@@ -23,6 +23,9 @@ pub enum PassName {
     /// Top-level conjunctions (and negated implications, as in Boogie's
     /// one-assertion VCs) become separate assertions.
     SplitAsserts,
+    /// Arrays that are only read (`select`) become functions
+    /// (`crate::passes::array_funs`).
+    ArraysAsFuns,
     /// Definitional axioms and `define-fun`s as macros; oriented equation
     /// axioms such as wrapper round trips (`crate::passes::encodings`).
     Unfold,
@@ -67,6 +70,10 @@ impl PassName {
         (
             PassName::SplitAsserts,
             "top-level and / not-implies assertions become one assertion per conjunct",
+        ),
+        (
+            PassName::ArraysAsFuns,
+            "arrays only ever read by select become functions: (select a i) is (a i)",
         ),
         (
             PassName::Unfold,
@@ -134,6 +141,7 @@ impl PassName {
     pub fn name(self) -> &'static str {
         match self {
             PassName::SplitAsserts => "split-asserts",
+            PassName::ArraysAsFuns => "arrays-as-funs",
             PassName::Unfold => "unfold",
             PassName::Records => "records",
             PassName::PruneDefs => "prune-defs",
@@ -564,6 +572,12 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         let n = split_assertions(&mut script);
         if n > 0 {
             add_pass(&mut run.stats, "split-asserts", n, 0.0);
+        }
+    }
+    if on(PassName::ArraysAsFuns) {
+        let converted = crate::passes::array_funs::arrays_as_functions(&mut script);
+        if !converted.is_empty() {
+            add_pass(&mut run.stats, "arrays-as-funs", converted.len(), 0.0);
         }
     }
     let asserts: Vec<usize> = (0..script.commands.len())

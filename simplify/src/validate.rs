@@ -26,6 +26,12 @@
 //! `D` by interpreting each `f` as its body (`f` is not in `O`, and the
 //! bodies do not refer to each other).
 //!
+//! An array that `arrays-as-funs` declared as a function (`a : S̄ I → E`
+//! in the output, `a : S̄ → (Array I E)` in the input) is read back as the
+//! array before comparing: `a(t̄, i)` becomes `(select a(t̄) i)`. The two
+//! readings are in bijection, so `I ≡ O[a as an array]` proves `I` and `O`
+//! equisatisfiable.
+//!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
 //! agree and the others are undecided, [`Verdict::Unknown`] otherwise.
@@ -299,6 +305,85 @@ fn conjunction(cx: &Context, ts: &[TermId]) -> String {
     }
 }
 
+/// Undo `arrays-as-funs` (`crate::passes::array_funs`) on the output
+/// scopes `outs`: a symbol the output declares as `a : S̄ I₁…Iₘ → E`
+/// where the input declares `a : S̄ → (Array I₁ … (Array Iₘ E))` is read
+/// back as an array, `a(t̄, u₁…uₘ)` as `(select … (select a(t̄) u₁) … uₘ)`.
+/// Sorts are compared as printed (the scripts may have been read apart).
+/// Proving the input equivalent to the result proves it equisatisfiable
+/// with the output: the two readings of `a` are in bijection.
+fn undo_array_functions(
+    input: &Script,
+    output: &Script,
+    out_cx: &mut Context,
+    outs: Vec<Vec<TermId>>,
+) -> Vec<Vec<TermId>> {
+    let declared = |script: &Script| -> HashMap<String, smtlib_io::FunId> {
+        let mut m = HashMap::new();
+        for c in &script.commands {
+            if let CommandKind::Declare(f) = c.kind {
+                m.insert(script.cx.sym_name(script.cx.fun(f).name).to_string(), f);
+            }
+        }
+        m
+    };
+    let ins = declared(input);
+    // output function -> (array-valued twin in out_cx, number of indices)
+    let mut arrays: HashMap<smtlib_io::FunId, (smtlib_io::FunId, usize)> = HashMap::new();
+    for (name, f) in declared(output) {
+        let Some(&g) = ins.get(&name) else { continue };
+        let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
+        let m = o.args.len().saturating_sub(i.args.len());
+        if m == 0 {
+            continue;
+        }
+        let printed = |cx: &Context, ss: &[smtlib_io::SortId]| -> Vec<String> {
+            let p = Printer::new(cx);
+            ss.iter().map(|&s| p.sort(s)).collect()
+        };
+        if printed(out_cx, &o.args[..i.args.len()]) != printed(&input.cx, &i.args) {
+            continue;
+        }
+        let mut ret = o.ret;
+        for &index in o.args[i.args.len()..].iter().rev() {
+            ret = out_cx.sort(smtlib_io::SortKind::Array(index, ret));
+        }
+        if printed(out_cx, &[ret]) != printed(&input.cx, &[i.ret]) {
+            continue;
+        }
+        let twin = out_cx.declare_fun(FunDecl {
+            name: o.name,
+            sort_params: Box::new([]),
+            args: o.args[..i.args.len()].into(),
+            ret,
+            kind: FunKind::Declared,
+        });
+        arrays.insert(f, (twin, m));
+    }
+    if arrays.is_empty() {
+        return outs;
+    }
+    let mut undo = |t: TermId| {
+        rebuild(out_cx, t, |cx, _, new| {
+            let TermKind::App(smtlib_io::Op::Uf(f), args) = cx.kind(new).clone() else {
+                return None;
+            };
+            let &(twin, m) = arrays.get(&f)?;
+            let k = args.len() - m;
+            let mut read = cx
+                .mk_app(smtlib_io::Op::Uf(twin), args[..k].to_vec())
+                .ok()?;
+            for &u in &args[k..] {
+                read = cx.mk_app(smtlib_io::Op::Select, vec![read, u]).ok()?;
+            }
+            Some(read)
+        })
+    };
+    outs.into_iter()
+        .map(|ts| ts.into_iter().map(&mut undo).collect())
+        .collect()
+}
+
 /// The declarations and definitions of `script`, verbatim.
 fn declarations(script: &Script) -> String {
     let mut s = String::new();
@@ -349,6 +434,7 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
     }
     let decls = declarations(input);
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
+    let outs = undo_array_functions(input, output, &mut out_cx, outs);
     let mut agreed = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();

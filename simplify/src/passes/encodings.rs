@@ -887,7 +887,7 @@ fn fold_projection(cx: &Context, t: TermId, recs: &[Record]) -> Option<TermId> {
 }
 
 /// Is `name` written as a symbol (plain or `|quoted|`) in `text`?
-fn text_mentions(text: &str, name: &str) -> bool {
+pub(crate) fn text_mentions(text: &str, name: &str) -> bool {
     let quoted = format!("|{name}|");
     if text.contains(&quoted) {
         return true;

@@ -14,10 +14,14 @@
 //!   [`encodings::prune_definitions`] (`prune-defs`) and the opt-in
 //!   [`encodings::prune_unused`] (`prune-unused`, see [`PRUNED_INFO`]).
 //!
+//! * [`array_funs`]: `arrays-as-funs`, arrays that are only read become
+//!   functions (equisatisfiable; equivalent up to that renaming).
+//!
 //! Every pass is an equivalence under the facts except `strengthen` and
 //! `prune-unused`; `prune-defs` keeps satisfiability exactly and
 //! equivalence over every symbol it does not drop.
 
+pub mod array_funs;
 pub mod bounds;
 pub mod decompose;
 pub mod encodings;

@@ -1,0 +1,188 @@
+//! `arrays-as-funs`: an array symbol that is only ever read becomes a
+//! function.
+//!
+//! **Rule.** Let `a` be declared once, by `declare-fun`/`declare-const`,
+//! as `a : S̄ → (Array I E)` (no arguments for a constant). If every
+//! occurrence of `a` in the script is an application `a(t̄)` that is the
+//! array argument of a `select`, then `a` is declared instead as
+//! `a : S̄ I → E` (same name) and every `(select a(t̄) i)` becomes
+//! `a(t̄, i)`. Repeated until nothing changes, so an array of arrays read
+//! as `(select (select a i) j)` becomes `a(i, j)`.
+//!
+//! The rule does not apply, and the script is left as it is, when `a`
+//! occurs anywhere else: as a value (`(= a b)`, `store`, an argument of
+//! another function, a bare `:pattern` term), in a `define-fun` body, in a
+//! command vcsimp keeps verbatim (an assertion it could not read, a frozen
+//! deep assertion, `check-sat-assuming`, a datatype), or when the script
+//! asks for a model, values or an assignment (whose answers would then be
+//! about a function instead of an array).
+//!
+//! **Soundness.** SMT-LIB's `ArraysEx` interprets `(Array I E)` as the set
+//! of *all* total functions from `I` to `E`. So the two readings are in
+//! bijection: a model of the input gives the function
+//! `a'(t̄, i) := select(a(t̄), i)`, a model of the output gives the array
+//! `a(t̄) := λi. a'(t̄, i)`. Since `a` is observed only through `select`,
+//! every assertion has the same truth value under the two, at every
+//! `check-sat`: the output is equisatisfiable with the input, and
+//! equivalent to it up to this renaming of `a` (translation validation
+//! undoes it, see `crate::validate`).
+//!
+//! **Why.** Solvers treat the two differently. cvc5 1.0 times out on Why3's
+//! diffusion1d postconditions, whose data are arrays read under
+//! quantifiers, and proves the same VCs with functions (Boogie's form) in
+//! milliseconds.
+
+use crate::passes::encodings::text_mentions;
+use smtlib_io::{
+    print::quote_symbol, CommandKind, FunDecl, FunId, FunKind, Op, Printer, Script, SortKind,
+    TermId, TermKind,
+};
+use std::collections::{BTreeMap, HashMap, HashSet};
+
+/// Apply the rule of the module documentation to `script`, to a fixed
+/// point. Returns the names of the symbols that became functions, in the
+/// order they did (a nested array once per level).
+pub fn arrays_as_functions(script: &mut Script) -> Vec<String> {
+    let mut converted = vec![];
+    if script.asks_for_models() {
+        return converted;
+    }
+    loop {
+        let ready = only_read(script);
+        if ready.is_empty() {
+            return converted;
+        }
+        for (decl_at, a) in ready {
+            converted.push(script.cx.sym_name(script.cx.fun(a).name).to_string());
+            convert(script, decl_at, a);
+        }
+    }
+}
+
+/// The declared array symbols that the rule applies to, with the index of
+/// their declaring command.
+fn only_read(script: &Script) -> BTreeMap<usize, FunId> {
+    let cx = &script.cx;
+    // declared once, as an array
+    let mut declared: HashMap<&str, Vec<(usize, FunId)>> = HashMap::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        if let CommandKind::Declare(f) = c.kind {
+            declared
+                .entry(cx.sym_name(cx.fun(f).name))
+                .or_default()
+                .push((i, f));
+        }
+    }
+    let mut candidates: BTreeMap<FunId, usize> = declared
+        .into_values()
+        .filter_map(|ds| match ds[..] {
+            [(i, f)] => {
+                let d = cx.fun(f);
+                let array = matches!(cx.sort_kind(d.ret), SortKind::Array(..));
+                (array && d.kind == FunKind::Declared && d.sort_params.is_empty()).then_some((f, i))
+            }
+            _ => None,
+        })
+        .collect();
+    // mentioned by a command kept verbatim
+    candidates.retain(|&f, &mut at| {
+        let name = cx.sym_name(cx.fun(f).name);
+        !script.commands.iter().enumerate().any(|(j, c)| {
+            j != at && !matches!(c.kind, CommandKind::Assert(_)) && text_mentions(&c.text, name)
+        })
+    });
+    // used as a value in an assertion
+    let mut seen = HashSet::new();
+    for t in script.assertions() {
+        if candidates.is_empty() {
+            break;
+        }
+        crate::egraph::terms::post_order(cx, t, |u| {
+            if !seen.insert(u) {
+                return;
+            }
+            let read = match cx.kind(u) {
+                TermKind::App(Op::Select, args) => Some(args[0]),
+                _ => None,
+            };
+            for (k, child) in cx.children(u).into_iter().enumerate() {
+                if k == 0 && read == Some(child) {
+                    continue;
+                }
+                if let Some(f) = array_app(cx, child) {
+                    candidates.remove(&f);
+                }
+            }
+        });
+    }
+    candidates.into_iter().map(|(f, at)| (at, f)).collect()
+}
+
+/// `t` as an application of a declared array-valued symbol.
+fn array_app(cx: &smtlib_io::Context, t: TermId) -> Option<FunId> {
+    match cx.kind(t) {
+        TermKind::App(Op::Uf(f), _)
+            if matches!(cx.sort_kind(cx.sort_of(t)), SortKind::Array(..)) =>
+        {
+            Some(*f)
+        }
+        _ => None,
+    }
+}
+
+/// Declare `a` (declared by command `at`) as a function of one more
+/// argument and rewrite its reads.
+fn convert(script: &mut Script, at: usize, a: FunId) {
+    let cx = &mut script.cx;
+    let old = cx.fun(a).clone();
+    let SortKind::Array(index, element) = *cx.sort_kind(old.ret) else {
+        unreachable!("only arrays are converted")
+    };
+    let mut args = old.args.to_vec();
+    args.push(index);
+    let f = cx.declare_fun(FunDecl {
+        name: old.name,
+        sort_params: Box::new([]),
+        args: args.clone().into(),
+        ret: element,
+        kind: FunKind::Declared,
+    });
+    let printer = Printer::new(cx);
+    let arg_sorts: Vec<String> = args.iter().map(|&s| printer.sort(s)).collect();
+    let text = format!(
+        "(declare-fun {} ({}) {})",
+        quote_symbol(cx.sym_name(old.name)),
+        arg_sorts.join(" "),
+        printer.sort(element)
+    );
+    script.commands[at].kind = CommandKind::Declare(f);
+    script.commands[at].text = text.into();
+    let mut memo: HashMap<TermId, TermId> = HashMap::new();
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, orig, rebuilt| {
+            if let Some(&done) = memo.get(&orig) {
+                return Some(done);
+            }
+            let TermKind::App(Op::Select, sel) = cx.kind(rebuilt).clone() else {
+                return None;
+            };
+            let TermKind::App(Op::Uf(g), outer) = cx.kind(sel[0]).clone() else {
+                return None;
+            };
+            if g != a {
+                return None;
+            }
+            let mut args = outer.to_vec();
+            args.push(sel[1]);
+            let read = cx
+                .mk_app(Op::Uf(f), args)
+                .expect("the new declaration takes the select's arguments");
+            memo.insert(orig, read);
+            Some(read)
+        });
+        script.commands[i].kind = CommandKind::Assert(new);
+    }
+}
