@@ -124,6 +124,13 @@ fn arrays_named_by_kept_commands_or_models_stay_arrays() {
             "{extra}:\n{out}"
         );
     }
+    // a logic without uninterpreted functions
+    let src = format!("(set-logic QF_ALIA)\n{base}(check-sat)\n");
+    let out = run(&src);
+    assert!(out.contains("(select a 0)"), "{out}");
+    let src = format!("(set-logic QF_AUFLIA)\n{base}(check-sat)\n");
+    let out = run(&src);
+    assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
     // declared again after a pop: two symbols of one name, left alone
     let scoped = "(push 1)\n(declare-const a (Array Int Int))\n(assert (= (select a 0) 1))\n(check-sat)\n(pop 1)\n(declare-const a (Array Int Int))\n(assert (= (select a 0) 2))\n(check-sat)\n";
     let out = run(scoped);

@@ -13,9 +13,10 @@
 //! occurs anywhere else: as a value (`(= a b)`, `store`, an argument of
 //! another function, a bare `:pattern` term), in a `define-fun` body, in a
 //! command vcsimp keeps verbatim (an assertion it could not read, a frozen
-//! deep assertion, `check-sat-assuming`, a datatype), or when the script
+//! deep assertion, `check-sat-assuming`, a datatype), when the script
 //! asks for a model, values or an assignment (whose answers would then be
-//! about a function instead of an array).
+//! about a function instead of an array), or when its logic has no
+//! uninterpreted functions (`QF_ALIA`).
 //!
 //! **Soundness.** SMT-LIB's `ArraysEx` interprets `(Array I E)` as the set
 //! of *all* total functions from `I` to `E`. So the two readings are in
@@ -44,7 +45,7 @@ use std::collections::{BTreeMap, HashMap, HashSet};
 /// order they did (a nested array once per level).
 pub fn arrays_as_functions(script: &mut Script) -> Vec<String> {
     let mut converted = vec![];
-    if script.asks_for_models() {
+    if script.asks_for_models() || !allows_functions(script.logic.as_deref()) {
         return converted;
     }
     loop {
@@ -57,6 +58,13 @@ pub fn arrays_as_functions(script: &mut Script) -> Vec<String> {
             convert(script, decl_at, a);
         }
     }
+}
+
+/// Does the logic allow uninterpreted functions with arguments? SMT-LIB
+/// names them with `UF` (`QF_AUFLIA`, `AUFNIRA`); `ALL` and no `set-logic`
+/// allow everything. Under `QF_ALIA` the new declaration would be rejected.
+fn allows_functions(logic: Option<&str>) -> bool {
+    logic.is_none_or(|l| l == "ALL" || l.contains("UF"))
 }
 
 /// The declared array symbols that the rule applies to, with the index of
