@@ -16,7 +16,8 @@ GUARANTEES:
   when the script asks for no model, value or assignment: prune-defs drops
   definitions of symbols used nowhere else, and arrays-as-funs declares an
   array that is only read as a function ((select a i) becomes (a i)). Both
-  keep sat/unsat exactly.
+  keep sat/unsat exactly, as does the opt-in record-args (f(mk(a, b))
+  becomes f(a, b)).
 
 EXIT CODES:
   0 success, 1 bad input (a path:line:col error on stderr, nothing written),
@@ -33,8 +34,10 @@ pub struct Cli {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
 
-    /// Comma-separated passes to run, or `none` to only parse and print.
-    /// Default: every sound pass. See PASSES below.
+    /// Comma-separated passes to run, or `none` to only parse and print;
+    /// `default` stands for the default pipeline (`default,record-args` adds
+    /// an opt-in pass). Default: every sound pass but record-args. See
+    /// PASSES below.
     #[arg(long, value_name = "LIST")]
     pub passes: Option<String>,
 
@@ -134,13 +137,23 @@ fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
     if list == "none" {
         return Ok(vec![]);
     }
-    list.split(',')
-        .map(|s| s.trim())
-        .filter(|s| !s.is_empty())
-        .map(|s| {
-            PassName::parse(s).ok_or_else(|| format!("unknown pass '{s}'\n{}", pass_list_help()))
-        })
-        .collect()
+    let mut passes = vec![];
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        // `default` stands for the default pipeline, so that an opt-in pass
+        // can be added to it: `--passes default,record-args`
+        let add = if name == "default" {
+            PassName::default_passes()
+        } else {
+            vec![PassName::parse(name)
+                .ok_or_else(|| format!("unknown pass '{name}'\n{}", pass_list_help()))?]
+        };
+        for p in add {
+            if !passes.contains(&p) {
+                passes.push(p);
+            }
+        }
+    }
+    Ok(passes)
 }
 
 fn usage_error(msg: &str) -> i32 {

@@ -30,7 +30,8 @@
 //! in the output, `a : S̄ → (Array I E)` in the input) is read back as the
 //! array before comparing: `a(t̄, i)` becomes `(select a(t̄) i)`. The two
 //! readings are in bijection, so `I ≡ O[a as an array]` proves `I` and `O`
-//! equisatisfiable.
+//! equisatisfiable. Likewise a function that `record-args` gave field
+//! arguments is read back on records: `f(ū)` becomes `f(mk(ū))`.
 //!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
@@ -384,6 +385,135 @@ fn undo_array_functions(
         .collect()
 }
 
+/// Undo `record-args` (`crate::passes::record_args`) on the output scopes
+/// `outs`: a function the output declares with other argument sorts than
+/// the input, the same result sort, and arguments that are the input's
+/// record arguments taken apart into fields (by the input's records), is
+/// read back: `f(ū)` becomes `f(mk(ū))`. Sorts are compared as printed and
+/// constructors found by name (the scripts may have been read apart).
+/// `mk` is injective where the pass applied it, so the input's `f` and
+/// the output's determine each other: `I ≡ O[f on records]` proves `I` and
+/// `O` equisatisfiable.
+fn undo_record_arguments(
+    input: &Script,
+    output: &Script,
+    out_cx: &mut Context,
+    outs: Vec<Vec<TermId>>,
+) -> Vec<Vec<TermId>> {
+    use crate::passes::encodings::{axiomatised_records, datatype_records};
+    use crate::passes::record_args::Shape;
+    let mut records = datatype_records(&input.cx);
+    let facts: Vec<TermId> = input.assertions().collect();
+    for r in axiomatised_records(&input.cx, &facts) {
+        if !records.iter().any(|q| q.sort == r.sort) {
+            records.push(r);
+        }
+    }
+    if records.is_empty() {
+        return outs;
+    }
+    let declared = |script: &Script| -> HashMap<String, smtlib_io::FunId> {
+        let mut m = HashMap::new();
+        for c in &script.commands {
+            if let CommandKind::Declare(f) = c.kind {
+                m.insert(script.cx.sym_name(script.cx.fun(f).name).to_string(), f);
+            }
+        }
+        m
+    };
+    let ins = declared(input);
+    let print = |cx: &Context, s: smtlib_io::SortId| Printer::new(cx).sort(s);
+    // output function -> (input-signature twin in out_cx, argument shapes)
+    let mut flattened: HashMap<smtlib_io::FunId, (smtlib_io::FunId, Vec<Shape>)> = HashMap::new();
+    for (name, f) in declared(output) {
+        let Some(&g) = ins.get(&name) else { continue };
+        let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
+        if o.args.len() <= i.args.len() || print(out_cx, o.ret) != print(&input.cx, i.ret) {
+            continue;
+        }
+        let want: Vec<String> = o.args.iter().map(|&s| print(out_cx, s)).collect();
+        // the first way of passing each input argument that gives the
+        // output's argument sorts
+        let options: Vec<Vec<(Shape, Vec<String>)>> = i
+            .args
+            .iter()
+            .map(|&s| {
+                Shape::all_for(&input.cx, s, &records)
+                    .into_iter()
+                    .map(|(sh, ss)| (sh, ss.iter().map(|&x| print(&input.cx, x)).collect()))
+                    .collect()
+            })
+            .collect();
+        fn fit(options: &[Vec<(Shape, Vec<String>)>], want: &[String]) -> Option<Vec<Shape>> {
+            let Some((first, rest)) = options.split_first() else {
+                return want.is_empty().then(Vec::new);
+            };
+            first.iter().find_map(|(sh, ss)| {
+                let tail = want.strip_prefix(&ss[..])?;
+                let mut shapes = vec![sh.clone()];
+                shapes.extend(fit(rest, tail)?);
+                Some(shapes)
+            })
+        }
+        let Some(shapes) = fit(&options, &want) else {
+            continue;
+        };
+        // the constructors and argument sorts on the output's side
+        let ctor_in_output = |mk: smtlib_io::FunId| -> Option<smtlib_io::FunId> {
+            let d = input.cx.fun(mk);
+            let n = input.cx.sym_name(d.name);
+            out_cx
+                .funs()
+                .find(|(_, e)| out_cx.sym_name(e.name) == n && e.args.len() == d.args.len())
+                .map(|(h, _)| h)
+        };
+        let Some(shapes) = shapes
+            .iter()
+            .map(|s| s.map(&ctor_in_output))
+            .collect::<Option<Vec<Shape>>>()
+        else {
+            continue;
+        };
+        let mut at = 0;
+        let mut args = vec![];
+        for sh in &shapes {
+            // (only how many sorts the shape takes matters here)
+            let mut taken = vec![];
+            sh.sorts(out_cx, out_cx.int_sort(), &mut taken);
+            args.push(match sh {
+                Shape::Whole => o.args[at],
+                Shape::Fields(mk, _) => out_cx.fun(*mk).ret,
+            });
+            at += taken.len();
+        }
+        let twin = out_cx.declare_fun(FunDecl {
+            name: o.name,
+            sort_params: Box::new([]),
+            args: args.into(),
+            ret: o.ret,
+            kind: FunKind::Declared,
+        });
+        flattened.insert(f, (twin, shapes));
+    }
+    if flattened.is_empty() {
+        return outs;
+    }
+    let mut undo = |t: TermId| {
+        rebuild(out_cx, t, |cx, _, new| {
+            let TermKind::App(smtlib_io::Op::Uf(f), args) = cx.kind(new).clone() else {
+                return None;
+            };
+            let (twin, shapes) = flattened.get(&f)?;
+            let mut fields = args.iter();
+            let records: Vec<TermId> = shapes.iter().map(|s| s.rebuild(cx, &mut fields)).collect();
+            cx.mk_app(smtlib_io::Op::Uf(*twin), records).ok()
+        })
+    };
+    outs.into_iter()
+        .map(|ts| ts.into_iter().map(&mut undo).collect())
+        .collect()
+}
+
 /// The declarations and definitions of `script`, verbatim.
 fn declarations(script: &Script) -> String {
     let mut s = String::new();
@@ -435,6 +565,7 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
     let decls = declarations(input);
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
     let outs = undo_array_functions(input, output, &mut out_cx, outs);
+    let outs = undo_record_arguments(input, output, &mut out_cx, outs);
     let mut agreed = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();

@@ -456,3 +456,24 @@ fn variants_writes_the_papers_two_tasks() {
     assert_eq!(o.status.code(), Some(1));
     assert!(std::fs::read_dir(&bad_dir).unwrap().next().is_none());
 }
+
+/// `--passes default,…` adds an opt-in pass to the default pipeline; the
+/// default pipeline alone leaves it out.
+#[test]
+fn passes_default_adds_opt_in_passes() {
+    let text = "(declare-datatypes ((P 0)) (((mk (fst Int) (snd Int)))))
+(declare-fun f (P) Int)
+(declare-const a Int)
+(assert (= (f (mk a 1)) 3))
+(check-sat)
+";
+    let flat = vcsimp(&["--passes", "default,record-args"], text);
+    assert!(flat.status.success(), "{}", stderr(&flat));
+    let out = String::from_utf8_lossy(&flat.stdout);
+    assert!(out.contains("(declare-fun f (Int Int) Int)"), "{out}");
+    let plain = vcsimp(&[], text);
+    let out = String::from_utf8_lossy(&plain.stdout);
+    assert!(out.contains("(declare-fun f (P) Int)"), "{out}");
+    let bad = vcsimp(&["--passes", "default,no-such-pass"], text);
+    assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
+}

@@ -656,7 +656,7 @@ fn as_inversion(cx: &Context, t: TermId) -> Option<Record> {
 }
 
 /// Is `t` the projection axiom `∀ū. p(mk(ū)) = u_i`?
-fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usize) -> bool {
+pub(crate) fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usize) -> bool {
     let Some((vars, [lhs, rhs])) = axiom_equation(cx, t) else {
         return false;
     };

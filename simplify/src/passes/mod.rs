@@ -16,6 +16,8 @@
 //!
 //! * [`array_funs`]: `arrays-as-funs`, arrays that are only read become
 //!   functions (equisatisfiable; equivalent up to that renaming).
+//! * [`record_args`]: `record-args`, functions applied only to constructed
+//!   records take the fields (equisatisfiable).
 //!
 //! Every pass is an equivalence under the facts except `strengthen` and
 //! `prune-unused`; `prune-defs` keeps satisfiability exactly and
@@ -27,6 +29,7 @@ pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
+pub mod record_args;
 pub mod simp_affine;
 pub mod strengthen;
 pub(crate) mod util;

@@ -1,0 +1,389 @@
+//! `record-args`: a function that only ever receives constructed records
+//! takes their fields instead.
+//!
+//! **Rule.** Let `f : S̄ → T` be declared once by `declare-fun`, and let
+//! position `k` of `f` have a record sort `R` with constructor `mk` (see
+//! [`Record`]: a one-constructor datatype, or a sort given by an inversion
+//! axiom and projection axioms). If in every application `f(…, t_k, …)` in
+//! the script `t_k` is `mk(ū)`, position `k` is *flattened*: `f` is
+//! declared instead with `mk`'s field sorts in place of `R` (same name) and
+//! `f(…, mk(ū), …)` becomes `f(…, ū, …)`. Fields that are records built by
+//! their constructor in every application are flattened again (a thread
+//! `mk_thread(mk_dim3(b, 0, 0), mk_dim3(t, 0, 0))` becomes six integers).
+//! Why3 indexes per-thread and per-block maps by records this way; Boogie
+//! and our own generator pass the integers, and cvc5 proves more VCs in
+//! that form (why3 matrixmul2 t13: a timeout at 5 s against 1.5 s).
+//!
+//! The rule does not apply when `f` occurs in a command vcsimp keeps
+//! verbatim (a `define-fun` body, an assertion it could not read,
+//! `check-sat-assuming`), or when the script asks for a model, values or
+//! an assignment (whose answers would then be about the new `f`).
+//!
+//! **Soundness.** `mk` is injective wherever `f` is used: a datatype
+//! constructor is by the theory; an axiomatised one is when its projection
+//! axioms `∀ū. p_i(mk(ū)) = u_i` are live at every `check-sat` where an
+//! assertion mentioning `f` is (checked; otherwise the position is not
+//! flattened). A model of the input gives the new `f` as
+//! `f'(ū) := f(mk(ū))`. A model of the output gives the old `f` as
+//! `f(r) := f'(p̄(r))`, and then `f(mk(ū)) = f'(p̄(mk ū)) = f'(ū)` by the
+//! projection axioms (by the theory for datatypes), for every `ū`. Since
+//! `f` is applied only to constructed records, every assertion has the
+//! same value under the two: satisfiability is kept exactly at every
+//! `check-sat`. Without injectivity this fails: `mk(1) = mk(2)` with
+//! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
+
+use crate::egraph::context::liveness;
+use crate::passes::encodings::{
+    axiomatised_records, datatype_records, is_projection_axiom, text_mentions, Record,
+};
+use smtlib_io::{
+    print::quote_symbol, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script,
+    SortId, TermId, TermKind,
+};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+/// How an argument position is passed: as it is, or as the fields of a
+/// constructor (each field again a shape).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Whole,
+    Fields(FunId, Vec<Shape>),
+}
+
+impl Shape {
+    /// The shape of `t` as far as `records` go.
+    fn of(cx: &Context, t: TermId, records: &[Record]) -> Shape {
+        match cx.kind(t) {
+            TermKind::App(Op::Uf(mk), fields) if records.iter().any(|r| r.ctor == *mk) => {
+                Shape::Fields(
+                    *mk,
+                    fields.iter().map(|&u| Shape::of(cx, u, records)).collect(),
+                )
+            }
+            _ => Shape::Whole,
+        }
+    }
+
+    /// The common part of two shapes.
+    fn meet(&self, other: &Shape) -> Shape {
+        match (self, other) {
+            (Shape::Fields(a, xs), Shape::Fields(b, ys)) if a == b => {
+                Shape::Fields(*a, xs.iter().zip(ys).map(|(x, y)| x.meet(y)).collect())
+            }
+            _ => Shape::Whole,
+        }
+    }
+
+    /// The sorts the shape passes for an argument of sort `sort`.
+    pub fn sorts(&self, cx: &Context, sort: SortId, out: &mut Vec<SortId>) {
+        match self {
+            Shape::Whole => out.push(sort),
+            Shape::Fields(mk, subs) => {
+                for (s, &fs) in subs.iter().zip(cx.fun(*mk).args.iter()) {
+                    s.sorts(cx, fs, out);
+                }
+            }
+        }
+    }
+
+    /// The terms the shape passes for argument `t` (which has the shape).
+    fn terms(&self, cx: &Context, t: TermId, out: &mut Vec<TermId>) {
+        match (self, cx.kind(t)) {
+            (Shape::Fields(_, subs), TermKind::App(_, fields)) => {
+                for (s, &u) in subs.iter().zip(fields.iter()) {
+                    s.terms(cx, u, out);
+                }
+            }
+            _ => out.push(t),
+        }
+    }
+
+    /// Every shape an argument of sort `sort` can be passed in, with the
+    /// sorts it then takes (for reading a flattened function back).
+    pub fn all_for(cx: &Context, sort: SortId, records: &[Record]) -> Vec<(Shape, Vec<SortId>)> {
+        let mut out = vec![(Shape::Whole, vec![sort])];
+        let Some(rec) = records.iter().find(|r| r.sort == sort) else {
+            return out;
+        };
+        // (nesting is bounded: a record that contains itself stays whole)
+        let others: Vec<Record> = records.iter().filter(|r| r.sort != sort).cloned().collect();
+        let mut partial: Vec<(Vec<Shape>, Vec<SortId>)> = vec![(vec![], vec![])];
+        for &fs in cx.fun(rec.ctor).args.iter() {
+            let options = Shape::all_for(cx, fs, &others);
+            partial = partial
+                .into_iter()
+                .flat_map(|(subs, sorts)| {
+                    options.iter().map(move |(s, ss)| {
+                        let mut subs = subs.clone();
+                        subs.push(s.clone());
+                        let mut sorts = sorts.clone();
+                        sorts.extend(ss);
+                        (subs, sorts)
+                    })
+                })
+                .collect();
+        }
+        out.extend(
+            partial
+                .into_iter()
+                .map(|(subs, sorts)| (Shape::Fields(rec.ctor, subs), sorts)),
+        );
+        out
+    }
+
+    /// The same shape with every constructor renamed by `rename` (`None` if
+    /// one has no counterpart).
+    pub fn map(&self, rename: &impl Fn(FunId) -> Option<FunId>) -> Option<Shape> {
+        match self {
+            Shape::Whole => Some(Shape::Whole),
+            Shape::Fields(mk, subs) => Some(Shape::Fields(
+                rename(*mk)?,
+                subs.iter().map(|s| s.map(rename)).collect::<Option<_>>()?,
+            )),
+        }
+    }
+
+    /// The argument that the terms `fields` (in [`Shape::sorts`] order,
+    /// consumed from the front) stand for.
+    pub fn rebuild(&self, cx: &mut Context, fields: &mut std::slice::Iter<TermId>) -> TermId {
+        match self {
+            Shape::Whole => *fields.next().expect("one term per passed sort"),
+            Shape::Fields(mk, subs) => {
+                let args: Vec<TermId> = subs.iter().map(|s| s.rebuild(cx, fields)).collect();
+                cx.mk_app(Op::Uf(*mk), args)
+                    .expect("fields have the constructor's sorts")
+            }
+        }
+    }
+}
+
+/// Apply the rule of the module documentation to `script`. Returns the
+/// names of the functions that now take fields.
+pub fn flatten_record_arguments(script: &mut Script) -> Vec<String> {
+    if script.asks_for_models() {
+        return vec![];
+    }
+    let records = injective_records(script);
+    if records.is_empty() {
+        return vec![];
+    }
+    let plans = plans(script, &records);
+    let mut done = vec![];
+    for (at, (f, shapes)) in plans {
+        done.push(script.cx.sym_name(script.cx.fun(f).name).to_string());
+        convert(script, at, f, &shapes);
+    }
+    done
+}
+
+/// A record with, for an axiomatised one, the commands asserting each
+/// projection axiom (`None` for a datatype, injective by the theory).
+struct Injective {
+    record: Record,
+    projections: Option<Vec<Vec<usize>>>,
+}
+
+fn injective_records(script: &Script) -> Vec<Injective> {
+    let cx = &script.cx;
+    let mut out: Vec<Injective> = datatype_records(cx)
+        .into_iter()
+        .map(|record| Injective {
+            record,
+            projections: None,
+        })
+        .collect();
+    let asserts: Vec<(usize, TermId)> = script
+        .commands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c.kind {
+            CommandKind::Assert(t) => Some((i, t)),
+            _ => None,
+        })
+        .collect();
+    let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
+    for record in axiomatised_records(cx, &facts) {
+        if out.iter().any(|r| r.record.sort == record.sort) {
+            continue;
+        }
+        let projections = (0..record.projs.len())
+            .map(|k| {
+                asserts
+                    .iter()
+                    .filter(|&&(_, t)| is_projection_axiom(cx, t, &record, k))
+                    .map(|&(i, _)| i)
+                    .collect()
+            })
+            .collect();
+        out.push(Injective {
+            record,
+            projections: Some(projections),
+        });
+    }
+    out
+}
+
+/// The functions to flatten: declaring command, function and the shape of
+/// each argument position.
+fn plans(script: &Script, records: &[Injective]) -> BTreeMap<usize, (FunId, Vec<Shape>)> {
+    let cx = &script.cx;
+    let recs: Vec<Record> = records.iter().map(|r| r.record.clone()).collect();
+    let is_record = |s: SortId| recs.iter().any(|r| r.sort == s);
+    let mut declared: HashMap<&str, Vec<(usize, FunId)>> = HashMap::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        if let CommandKind::Declare(f) = c.kind {
+            declared
+                .entry(cx.sym_name(cx.fun(f).name))
+                .or_default()
+                .push((i, f));
+        }
+    }
+    let mut candidates: BTreeMap<FunId, usize> = declared
+        .into_values()
+        .filter_map(|ds| match ds[..] {
+            [(i, f)] => {
+                let d = cx.fun(f);
+                (d.kind == FunKind::Declared
+                    && d.sort_params.is_empty()
+                    && d.args.iter().any(|&s| is_record(s)))
+                .then_some((f, i))
+            }
+            _ => None,
+        })
+        .collect();
+    candidates.retain(|&f, &mut at| {
+        let name = cx.sym_name(cx.fun(f).name);
+        !script.commands.iter().enumerate().any(|(j, c)| {
+            j != at && !matches!(c.kind, CommandKind::Assert(_)) && text_mentions(&c.text, name)
+        })
+    });
+    // the common shape of every application, and the assertions using f
+    let mut shapes: HashMap<FunId, Vec<Shape>> = HashMap::new();
+    let mut users: HashMap<FunId, BTreeSet<usize>> = HashMap::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        let CommandKind::Assert(t) = c.kind else {
+            continue;
+        };
+        crate::egraph::terms::post_order(cx, t, |u| {
+            let TermKind::App(Op::Uf(f), args) = cx.kind(u) else {
+                return;
+            };
+            if !candidates.contains_key(f) {
+                return;
+            }
+            users.entry(*f).or_default().insert(i);
+            let here: Vec<Shape> = args.iter().map(|&a| Shape::of(cx, a, &recs)).collect();
+            match shapes.get_mut(f) {
+                Some(common) => {
+                    for (c, h) in common.iter_mut().zip(&here) {
+                        *c = c.meet(h);
+                    }
+                }
+                None => {
+                    shapes.insert(*f, here);
+                }
+            }
+        });
+    }
+    let live = liveness(script);
+    let mut out = BTreeMap::new();
+    for (f, at) in candidates {
+        let Some(mut common) = shapes.remove(&f) else {
+            continue;
+        };
+        let needed: BTreeSet<usize> = users[&f]
+            .iter()
+            .flat_map(|i| live.get(i).into_iter().flatten().copied())
+            .collect();
+        // a constructor that is not injective where f is used stays whole
+        for s in common.iter_mut() {
+            *s = keep_injective(s, records, &live, &needed);
+        }
+        if common.iter().any(|s| matches!(s, Shape::Fields(..))) {
+            out.insert(at, (f, common));
+        }
+    }
+    out
+}
+
+/// `shape` with every constructor whose injectivity is not known at the
+/// check-sats `needed` kept whole.
+fn keep_injective(
+    shape: &Shape,
+    records: &[Injective],
+    live: &HashMap<usize, BTreeSet<usize>>,
+    needed: &BTreeSet<usize>,
+) -> Shape {
+    let Shape::Fields(mk, subs) = shape else {
+        return Shape::Whole;
+    };
+    let Some(rec) = records.iter().find(|r| r.record.ctor == *mk) else {
+        return Shape::Whole;
+    };
+    let injective = match &rec.projections {
+        None => true,
+        Some(axioms) => axioms.iter().all(|cmds| {
+            cmds.iter()
+                .any(|j| live.get(j).is_some_and(|l| needed.is_subset(l)))
+        }),
+    };
+    if !injective {
+        return Shape::Whole;
+    }
+    Shape::Fields(
+        *mk,
+        subs.iter()
+            .map(|s| keep_injective(s, records, live, needed))
+            .collect(),
+    )
+}
+
+/// Declare `f` (declared by command `at`) with flattened arguments and
+/// rewrite its applications.
+fn convert(script: &mut Script, at: usize, f: FunId, shapes: &[Shape]) {
+    let cx = &mut script.cx;
+    let old = cx.fun(f).clone();
+    let mut args = vec![];
+    for (s, &sort) in shapes.iter().zip(old.args.iter()) {
+        s.sorts(cx, sort, &mut args);
+    }
+    let g = cx.declare_fun(FunDecl {
+        name: old.name,
+        sort_params: Box::new([]),
+        args: args.clone().into(),
+        ret: old.ret,
+        kind: FunKind::Declared,
+    });
+    let printer = Printer::new(cx);
+    let sorts: Vec<String> = args.iter().map(|&s| printer.sort(s)).collect();
+    let text = format!(
+        "(declare-fun {} ({}) {})",
+        quote_symbol(cx.sym_name(old.name)),
+        sorts.join(" "),
+        printer.sort(old.ret)
+    );
+    script.commands[at].kind = CommandKind::Declare(g);
+    script.commands[at].text = text.into();
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+            let TermKind::App(Op::Uf(h), args) = cx.kind(rebuilt).clone() else {
+                return None;
+            };
+            if h != f {
+                return None;
+            }
+            let mut flat = vec![];
+            for (s, &a) in shapes.iter().zip(args.iter()) {
+                s.terms(cx, a, &mut flat);
+            }
+            Some(
+                cx.mk_app(Op::Uf(g), flat)
+                    .expect("the new declaration takes the fields"),
+            )
+        });
+        script.commands[i].kind = CommandKind::Assert(new);
+    }
+}
