@@ -306,6 +306,38 @@ fn conjunction(cx: &Context, ts: &[TermId]) -> String {
     }
 }
 
+/// The declared symbols of `script` by name (the last declaration of a
+/// name wins).
+fn declared_by_name(script: &Script) -> HashMap<String, smtlib_io::FunId> {
+    let mut m = HashMap::new();
+    for c in &script.commands {
+        if let CommandKind::Declare(f) = c.kind {
+            m.insert(script.cx.sym_name(script.cx.fun(f).name).to_string(), f);
+        }
+    }
+    m
+}
+
+/// `outs` with every application `f(args)` (after its arguments) replaced
+/// by `read(f, args)` where that gives a term.
+fn rewrite_applications(
+    cx: &mut Context,
+    outs: Vec<Vec<TermId>>,
+    mut read: impl FnMut(&mut Context, smtlib_io::FunId, &[TermId]) -> Option<TermId>,
+) -> Vec<Vec<TermId>> {
+    let mut undo = |t: TermId| {
+        rebuild(cx, t, |cx, _, new| {
+            let TermKind::App(smtlib_io::Op::Uf(f), args) = cx.kind(new).clone() else {
+                return None;
+            };
+            read(cx, f, &args)
+        })
+    };
+    outs.into_iter()
+        .map(|ts| ts.into_iter().map(&mut undo).collect())
+        .collect()
+}
+
 /// Undo `arrays-as-funs` (`crate::passes::array_funs`) on the output
 /// scopes `outs`: a symbol the output declares as `a : S̄ I₁…Iₘ → E`
 /// where the input declares `a : S̄ → (Array I₁ … (Array Iₘ E))` is read
@@ -319,19 +351,10 @@ fn undo_array_functions(
     out_cx: &mut Context,
     outs: Vec<Vec<TermId>>,
 ) -> Vec<Vec<TermId>> {
-    let declared = |script: &Script| -> HashMap<String, smtlib_io::FunId> {
-        let mut m = HashMap::new();
-        for c in &script.commands {
-            if let CommandKind::Declare(f) = c.kind {
-                m.insert(script.cx.sym_name(script.cx.fun(f).name).to_string(), f);
-            }
-        }
-        m
-    };
-    let ins = declared(input);
+    let ins = declared_by_name(input);
     // output function -> (array-valued twin in out_cx, number of indices)
     let mut arrays: HashMap<smtlib_io::FunId, (smtlib_io::FunId, usize)> = HashMap::new();
-    for (name, f) in declared(output) {
+    for (name, f) in declared_by_name(output) {
         let Some(&g) = ins.get(&name) else { continue };
         let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
         let m = o.args.len().saturating_sub(i.args.len());
@@ -364,25 +387,17 @@ fn undo_array_functions(
     if arrays.is_empty() {
         return outs;
     }
-    let mut undo = |t: TermId| {
-        rebuild(out_cx, t, |cx, _, new| {
-            let TermKind::App(smtlib_io::Op::Uf(f), args) = cx.kind(new).clone() else {
-                return None;
-            };
-            let &(twin, m) = arrays.get(&f)?;
-            let k = args.len() - m;
-            let mut read = cx
-                .mk_app(smtlib_io::Op::Uf(twin), args[..k].to_vec())
-                .ok()?;
-            for &u in &args[k..] {
-                read = cx.mk_app(smtlib_io::Op::Select, vec![read, u]).ok()?;
-            }
-            Some(read)
-        })
-    };
-    outs.into_iter()
-        .map(|ts| ts.into_iter().map(&mut undo).collect())
-        .collect()
+    rewrite_applications(out_cx, outs, |cx, f, args| {
+        let &(twin, m) = arrays.get(&f)?;
+        let k = args.len() - m;
+        let mut read = cx
+            .mk_app(smtlib_io::Op::Uf(twin), args[..k].to_vec())
+            .ok()?;
+        for &u in &args[k..] {
+            read = cx.mk_app(smtlib_io::Op::Select, vec![read, u]).ok()?;
+        }
+        Some(read)
+    })
 }
 
 /// Undo `record-args` (`crate::passes::record_args`) on the output scopes
@@ -412,20 +427,11 @@ fn undo_record_arguments(
     if records.is_empty() {
         return outs;
     }
-    let declared = |script: &Script| -> HashMap<String, smtlib_io::FunId> {
-        let mut m = HashMap::new();
-        for c in &script.commands {
-            if let CommandKind::Declare(f) = c.kind {
-                m.insert(script.cx.sym_name(script.cx.fun(f).name).to_string(), f);
-            }
-        }
-        m
-    };
-    let ins = declared(input);
+    let ins = declared_by_name(input);
     let print = |cx: &Context, s: smtlib_io::SortId| Printer::new(cx).sort(s);
     // output function -> (input-signature twin in out_cx, argument shapes)
     let mut flattened: HashMap<smtlib_io::FunId, (smtlib_io::FunId, Vec<Shape>)> = HashMap::new();
-    for (name, f) in declared(output) {
+    for (name, f) in declared_by_name(output) {
         let Some(&g) = ins.get(&name) else { continue };
         let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
         if o.args.len() <= i.args.len() || print(out_cx, o.ret) != print(&input.cx, i.ret) {
@@ -498,20 +504,12 @@ fn undo_record_arguments(
     if flattened.is_empty() {
         return outs;
     }
-    let mut undo = |t: TermId| {
-        rebuild(out_cx, t, |cx, _, new| {
-            let TermKind::App(smtlib_io::Op::Uf(f), args) = cx.kind(new).clone() else {
-                return None;
-            };
-            let (twin, shapes) = flattened.get(&f)?;
-            let mut fields = args.iter();
-            let records: Vec<TermId> = shapes.iter().map(|s| s.rebuild(cx, &mut fields)).collect();
-            cx.mk_app(smtlib_io::Op::Uf(*twin), records).ok()
-        })
-    };
-    outs.into_iter()
-        .map(|ts| ts.into_iter().map(&mut undo).collect())
-        .collect()
+    rewrite_applications(out_cx, outs, |cx, f, args| {
+        let (twin, shapes) = flattened.get(&f)?;
+        let mut fields = args.iter();
+        let records: Vec<TermId> = shapes.iter().map(|s| s.rebuild(cx, &mut fields)).collect();
+        cx.mk_app(smtlib_io::Op::Uf(*twin), records).ok()
+    })
 }
 
 /// The declarations and definitions of `script`, verbatim.

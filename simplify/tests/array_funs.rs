@@ -6,9 +6,7 @@
 
 mod common;
 
-use simplify::validate::{default_solver, validate_text, Verdict};
 use simplify::{simplify_text, Options, PassName};
-use std::time::Duration;
 
 fn run(src: &str) -> String {
     let opts = Options {
@@ -19,20 +17,14 @@ fn run(src: &str) -> String {
 }
 
 fn z3(script: &str) -> String {
-    common::require("z3");
-    let out = common::run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30))
-        .unwrap_or_default();
-    assert!(!common::has_error(&out), "z3 error:\n{out}\n{script}");
-    common::answers(&out).join(" ")
+    common::z3_answers(script)
 }
 
 /// Same answers, and validation proves the output equivalent up to
 /// reading the functions as arrays.
 fn assert_sound(input: &str, output: &str) {
     assert_eq!(z3(input), z3(output), "answers differ:\n{output}");
-    let v =
-        validate_text(input, output, &default_solver(Duration::from_secs(30))).expect("both parse");
-    assert_eq!(v.verdict, Verdict::Agree, "{v:?}\n{output}");
+    common::assert_validated(input, output);
 }
 
 const READS: &str = "(declare-fun a () (Array Int Int))

@@ -33,11 +33,8 @@
 //! quantifiers, and proves the same VCs with functions (Boogie's form) in
 //! milliseconds.
 
-use crate::passes::encodings::text_mentions;
-use smtlib_io::{
-    print::quote_symbol, CommandKind, FunDecl, FunId, FunKind, Op, Printer, Script, SortKind,
-    TermId, TermKind,
-};
+use crate::passes::redeclare::{changeable, redeclare};
+use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 /// Apply the rule of the module documentation to `script`, to a fixed
@@ -71,33 +68,8 @@ fn allows_functions(logic: Option<&str>) -> bool {
 /// their declaring command.
 fn only_read(script: &Script) -> BTreeMap<usize, FunId> {
     let cx = &script.cx;
-    // declared once, as an array
-    let mut declared: HashMap<&str, Vec<(usize, FunId)>> = HashMap::new();
-    for (i, c) in script.commands.iter().enumerate() {
-        if let CommandKind::Declare(f) = c.kind {
-            declared
-                .entry(cx.sym_name(cx.fun(f).name))
-                .or_default()
-                .push((i, f));
-        }
-    }
-    let mut candidates: BTreeMap<FunId, usize> = declared
-        .into_values()
-        .filter_map(|ds| match ds[..] {
-            [(i, f)] => {
-                let d = cx.fun(f);
-                let array = matches!(cx.sort_kind(d.ret), SortKind::Array(..));
-                (array && d.kind == FunKind::Declared && d.sort_params.is_empty()).then_some((f, i))
-            }
-            _ => None,
-        })
-        .collect();
-    // mentioned by a command kept verbatim
-    candidates.retain(|&f, &mut at| {
-        let name = cx.sym_name(cx.fun(f).name);
-        !script.commands.iter().enumerate().any(|(j, c)| {
-            j != at && !matches!(c.kind, CommandKind::Assert(_)) && text_mentions(&c.text, name)
-        })
+    let mut candidates = changeable(script, |d| {
+        matches!(cx.sort_kind(d.ret), SortKind::Array(..))
     });
     // used as a value in an assertion
     let mut seen = HashSet::new();
@@ -141,30 +113,13 @@ fn array_app(cx: &smtlib_io::Context, t: TermId) -> Option<FunId> {
 /// Declare `a` (declared by command `at`) as a function of one more
 /// argument and rewrite its reads.
 fn convert(script: &mut Script, at: usize, a: FunId) {
-    let cx = &mut script.cx;
-    let old = cx.fun(a).clone();
-    let SortKind::Array(index, element) = *cx.sort_kind(old.ret) else {
+    let old = script.cx.fun(a).clone();
+    let SortKind::Array(index, element) = *script.cx.sort_kind(old.ret) else {
         unreachable!("only arrays are converted")
     };
     let mut args = old.args.to_vec();
     args.push(index);
-    let f = cx.declare_fun(FunDecl {
-        name: old.name,
-        sort_params: Box::new([]),
-        args: args.clone().into(),
-        ret: element,
-        kind: FunKind::Declared,
-    });
-    let printer = Printer::new(cx);
-    let arg_sorts: Vec<String> = args.iter().map(|&s| printer.sort(s)).collect();
-    let text = format!(
-        "(declare-fun {} ({}) {})",
-        quote_symbol(cx.sym_name(old.name)),
-        arg_sorts.join(" "),
-        printer.sort(element)
-    );
-    script.commands[at].kind = CommandKind::Declare(f);
-    script.commands[at].text = text.into();
+    let f = redeclare(script, at, a, args, element);
     let mut memo: HashMap<TermId, TermId> = HashMap::new();
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {

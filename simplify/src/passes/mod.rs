@@ -30,6 +30,7 @@ pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
 pub mod record_args;
+pub mod redeclare;
 pub mod simp_affine;
 pub mod strengthen;
 pub(crate) mod util;

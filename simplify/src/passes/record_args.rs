@@ -34,12 +34,10 @@
 
 use crate::egraph::context::liveness;
 use crate::passes::encodings::{
-    axiomatised_records, datatype_records, is_projection_axiom, text_mentions, Record,
+    axiomatised_records, datatype_records, is_projection_axiom, Record,
 };
-use smtlib_io::{
-    print::quote_symbol, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script,
-    SortId, TermId, TermKind,
-};
+use crate::passes::redeclare::{changeable, redeclare};
+use smtlib_io::{CommandKind, Context, FunId, Op, Script, SortId, TermId, TermKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// How an argument position is passed: as it is, or as the fields of a
@@ -229,34 +227,7 @@ fn plans(script: &Script, records: &[Injective]) -> BTreeMap<usize, (FunId, Vec<
     let cx = &script.cx;
     let recs: Vec<Record> = records.iter().map(|r| r.record.clone()).collect();
     let is_record = |s: SortId| recs.iter().any(|r| r.sort == s);
-    let mut declared: HashMap<&str, Vec<(usize, FunId)>> = HashMap::new();
-    for (i, c) in script.commands.iter().enumerate() {
-        if let CommandKind::Declare(f) = c.kind {
-            declared
-                .entry(cx.sym_name(cx.fun(f).name))
-                .or_default()
-                .push((i, f));
-        }
-    }
-    let mut candidates: BTreeMap<FunId, usize> = declared
-        .into_values()
-        .filter_map(|ds| match ds[..] {
-            [(i, f)] => {
-                let d = cx.fun(f);
-                (d.kind == FunKind::Declared
-                    && d.sort_params.is_empty()
-                    && d.args.iter().any(|&s| is_record(s)))
-                .then_some((f, i))
-            }
-            _ => None,
-        })
-        .collect();
-    candidates.retain(|&f, &mut at| {
-        let name = cx.sym_name(cx.fun(f).name);
-        !script.commands.iter().enumerate().any(|(j, c)| {
-            j != at && !matches!(c.kind, CommandKind::Assert(_)) && text_mentions(&c.text, name)
-        })
-    });
+    let candidates = changeable(script, |d| d.args.iter().any(|&s| is_record(s)));
     // the common shape of every application, and the assertions using f
     let mut shapes: HashMap<FunId, Vec<Shape>> = HashMap::new();
     let mut users: HashMap<FunId, BTreeSet<usize>> = HashMap::new();
@@ -341,29 +312,12 @@ fn keep_injective(
 /// Declare `f` (declared by command `at`) with flattened arguments and
 /// rewrite its applications.
 fn convert(script: &mut Script, at: usize, f: FunId, shapes: &[Shape]) {
-    let cx = &mut script.cx;
-    let old = cx.fun(f).clone();
+    let old = script.cx.fun(f).clone();
     let mut args = vec![];
     for (s, &sort) in shapes.iter().zip(old.args.iter()) {
-        s.sorts(cx, sort, &mut args);
+        s.sorts(&script.cx, sort, &mut args);
     }
-    let g = cx.declare_fun(FunDecl {
-        name: old.name,
-        sort_params: Box::new([]),
-        args: args.clone().into(),
-        ret: old.ret,
-        kind: FunKind::Declared,
-    });
-    let printer = Printer::new(cx);
-    let sorts: Vec<String> = args.iter().map(|&s| printer.sort(s)).collect();
-    let text = format!(
-        "(declare-fun {} ({}) {})",
-        quote_symbol(cx.sym_name(old.name)),
-        sorts.join(" "),
-        printer.sort(old.ret)
-    );
-    script.commands[at].kind = CommandKind::Declare(g);
-    script.commands[at].text = text.into();
+    let g = redeclare(script, at, f, args, old.ret);
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;

@@ -145,3 +145,21 @@ pub fn par_map<T: Sync, R: Send>(
         .map(|m| m.into_inner().unwrap().unwrap())
         .collect()
 }
+
+/// z3's answers to `script` (space-separated), failing on a z3 error.
+pub fn z3_answers(script: &str) -> String {
+    require("z3");
+    let out =
+        run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30)).unwrap_or_default();
+    assert!(!has_error(&out), "z3 error:\n{out}\n{script}");
+    answers(&out).join(" ")
+}
+
+/// Translation validation with z3 proves `output` equivalent to `input`
+/// at every check-sat (reading changed signatures back).
+pub fn assert_validated(input: &str, output: &str) {
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let v =
+        validate_text(input, output, &default_solver(Duration::from_secs(30))).expect("both parse");
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}\n{output}");
+}
