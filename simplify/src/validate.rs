@@ -415,15 +415,9 @@ fn undo_record_arguments(
     out_cx: &mut Context,
     outs: Vec<Vec<TermId>>,
 ) -> Vec<Vec<TermId>> {
-    use crate::passes::encodings::{axiomatised_records, datatype_records};
     use crate::passes::record_args::Shape;
-    let mut records = datatype_records(&input.cx);
     let facts: Vec<TermId> = input.assertions().collect();
-    for r in axiomatised_records(&input.cx, &facts) {
-        if !records.iter().any(|q| q.sort == r.sort) {
-            records.push(r);
-        }
-    }
+    let records = crate::passes::encodings::all_records(&input.cx, &facts);
     if records.is_empty() {
         return outs;
     }
@@ -483,9 +477,8 @@ fn undo_record_arguments(
         let mut at = 0;
         let mut args = vec![];
         for sh in &shapes {
-            // (only how many sorts the shape takes matters here)
             let mut taken = vec![];
-            sh.sorts(out_cx, out_cx.int_sort(), &mut taken);
+            sh.sorts(out_cx, o.args[at], &mut taken);
             args.push(match sh {
                 Shape::Whole => o.args[at],
                 Shape::Fields(mk, _) => out_cx.fun(*mk).ret,

@@ -231,23 +231,22 @@ fn fact_ranges(cx: &Context, f: TermId) -> Vec<(Poly<TermId>, Range)> {
 struct RangeIndex(HashMap<Poly<TermId>, Vec<(usize, Range)>>);
 
 impl RangeIndex {
-    fn add(&mut self, cx: &Context, j: usize, f: TermId) {
-        for (key, r) in fact_ranges(cx, f) {
+    /// Add the ranges of fact `f` (command `j`); true if it has any.
+    fn add(&mut self, cx: &Context, j: usize, f: TermId) -> bool {
+        let ranges = fact_ranges(cx, f);
+        let any = !ranges.is_empty();
+        for (key, r) in ranges {
             let v = self.0.entry(key).or_default();
             let at = v.iter().position(|(k, _)| *k > j).unwrap_or(v.len());
             v.insert(at, (j, r));
         }
+        any
     }
 
     fn remove(&mut self, j: usize) {
         for v in self.0.values_mut() {
             v.retain(|(k, _)| *k != j);
         }
-    }
-
-    /// The commands that contribute at least one range.
-    fn sources(&self) -> BTreeSet<usize> {
-        self.0.values().flatten().map(|(j, _)| *j).collect()
     }
 
     /// What the facts that `usable` admits say about comparison `u`.
@@ -356,27 +355,24 @@ pub fn use_context(
     let mut contrib: HashMap<usize, Vec<(TermId, TermId)>> = HashMap::new();
     let mut alpha = AlphaCanon::default();
     let mut ranges = RangeIndex::default();
+    // Commands that are facts for some other one: an assertion that is the
+    // only such command has nothing to learn (and its walks cost time on
+    // deep terms).
+    let mut sources = BTreeSet::new();
     for &j in &idx {
         if let CommandKind::Assert(f) = script.commands[j].kind {
-            ranges.add(&script.cx, j, f);
+            let ranged = ranges.add(&script.cx, j, f);
             let rw = fact_rewrites(&mut script.cx, f, fold_definitions);
             for &(from, to) in &rw {
                 let from = alpha.of(&script.cx, from);
                 index.entry(from).or_default().push((j, to));
             }
+            if ranged || !rw.is_empty() {
+                sources.insert(j);
+            }
             contrib.insert(j, rw);
         }
     }
-    // Commands that are facts for some other one: an assertion that is the
-    // only such command has nothing to learn (and its walks cost time on
-    // deep terms).
-    let mut sources = ranges.sources();
-    sources.extend(
-        contrib
-            .iter()
-            .filter(|(_, rw)| !rw.is_empty())
-            .map(|(j, _)| *j),
-    );
     let mut changed = vec![];
     for &i in &idx {
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
@@ -417,15 +413,11 @@ pub fn use_context(
                 let at = v.iter().position(|(j, _)| *j > i).unwrap_or(v.len());
                 v.insert(at, (i, to));
             }
-            if !rw.is_empty() {
+            ranges.remove(i);
+            if ranges.add(&script.cx, i, new) || !rw.is_empty() {
                 sources.insert(i);
             }
             contrib.insert(i, rw);
-            ranges.remove(i);
-            ranges.add(&script.cx, i, new);
-            if ranges.0.values().flatten().any(|(j, _)| *j == i) {
-                sources.insert(i);
-            }
         }
     }
     changed

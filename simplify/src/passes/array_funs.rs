@@ -35,7 +35,7 @@
 
 use crate::passes::redeclare::{changeable, redeclare};
 use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, HashSet};
 
 /// Apply the rule of the module documentation to `script`, to a fixed
 /// point. Returns the names of the symbols that became functions, in the
@@ -120,15 +120,11 @@ fn convert(script: &mut Script, at: usize, a: FunId) {
     let mut args = old.args.to_vec();
     args.push(index);
     let f = redeclare(script, at, a, args, element);
-    let mut memo: HashMap<TermId, TermId> = HashMap::new();
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, orig, rebuilt| {
-            if let Some(&done) = memo.get(&orig) {
-                return Some(done);
-            }
+        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
             let TermKind::App(Op::Select, sel) = cx.kind(rebuilt).clone() else {
                 return None;
             };
@@ -140,11 +136,10 @@ fn convert(script: &mut Script, at: usize, a: FunId) {
             }
             let mut args = outer.to_vec();
             args.push(sel[1]);
-            let read = cx
-                .mk_app(Op::Uf(f), args)
-                .expect("the new declaration takes the select's arguments");
-            memo.insert(orig, read);
-            Some(read)
+            Some(
+                cx.mk_app(Op::Uf(f), args)
+                    .expect("the new declaration takes the select's arguments"),
+            )
         });
         script.commands[i].kind = CommandKind::Assert(new);
     }

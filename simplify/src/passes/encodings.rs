@@ -700,6 +700,18 @@ pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
     out
 }
 
+/// Every record: the datatype ones, then those that `facts` axiomatise
+/// (a sort that is both counts once, as a datatype).
+pub fn all_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
+    let mut recs = datatype_records(cx);
+    for r in axiomatised_records(cx, facts) {
+        if !recs.iter().any(|q| q.sort == r.sort) {
+            recs.push(r);
+        }
+    }
+    recs
+}
+
 /// The `records` pass: quantifiers over a record sort become quantifiers
 /// over its fields.
 ///
@@ -733,12 +745,7 @@ impl TermPass for Records {
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let key = ctx.facts.to_vec();
         if !self.cache.contains_key(&key) {
-            let mut recs = datatype_records(cx);
-            for r in axiomatised_records(cx, ctx.facts) {
-                if !recs.iter().any(|q| q.sort == r.sort) {
-                    recs.push(r);
-                }
-            }
+            let recs = all_records(cx, ctx.facts);
             self.cache.clear();
             self.cache.insert(key.clone(), recs);
         }

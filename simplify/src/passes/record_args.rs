@@ -33,11 +33,9 @@
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
 use crate::egraph::context::liveness;
-use crate::passes::encodings::{
-    axiomatised_records, datatype_records, is_projection_axiom, Record,
-};
+use crate::passes::encodings::{all_records, is_projection_axiom, Record};
 use crate::passes::redeclare::{changeable, redeclare};
-use smtlib_io::{CommandKind, Context, FunId, Op, Script, SortId, TermId, TermKind};
+use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// How an argument position is passed: as it is, or as the fields of a
@@ -183,13 +181,6 @@ struct Injective {
 
 fn injective_records(script: &Script) -> Vec<Injective> {
     let cx = &script.cx;
-    let mut out: Vec<Injective> = datatype_records(cx)
-        .into_iter()
-        .map(|record| Injective {
-            record,
-            projections: None,
-        })
-        .collect();
     let asserts: Vec<(usize, TermId)> = script
         .commands
         .iter()
@@ -200,25 +191,27 @@ fn injective_records(script: &Script) -> Vec<Injective> {
         })
         .collect();
     let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
-    for record in axiomatised_records(cx, &facts) {
-        if out.iter().any(|r| r.record.sort == record.sort) {
-            continue;
-        }
-        let projections = (0..record.projs.len())
-            .map(|k| {
-                asserts
-                    .iter()
-                    .filter(|&&(_, t)| is_projection_axiom(cx, t, &record, k))
-                    .map(|&(i, _)| i)
+    all_records(cx, &facts)
+        .into_iter()
+        .map(|record| {
+            let datatype = cx.fun(record.ctor).kind == FunKind::Constructor;
+            let projections = (!datatype).then(|| {
+                (0..record.projs.len())
+                    .map(|k| {
+                        asserts
+                            .iter()
+                            .filter(|&&(_, t)| is_projection_axiom(cx, t, &record, k))
+                            .map(|&(i, _)| i)
+                            .collect()
+                    })
                     .collect()
-            })
-            .collect();
-        out.push(Injective {
-            record,
-            projections: Some(projections),
-        });
-    }
-    out
+            });
+            Injective {
+                record,
+                projections,
+            }
+        })
+        .collect()
 }
 
 /// The functions to flatten: declaring command, function and the shape of
