@@ -47,6 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # noqa: E402
 import smt  # noqa: E402
+import store as store_mod  # noqa: E402
 
 CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre"]
 SOLVERS = ["z3", "cvc5"]
@@ -362,29 +363,63 @@ def _prep_one(task: Task, config: str, opts, work: Path) -> Prep:
 
 RESULT_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "solver", "timeout",
                  "status", "seconds", "cpu_seconds", "solved", "alarm", "reused_from",
-                 "same_input_as", "prep_status", "prep_seconds", "note"]
+                 "same_input_as", "measured", "prep_status", "prep_seconds", "note"]
 PREP_FIELDS = ["family", "kernel", "task", "file", "expected", "config", "prep_status",
                "prep_seconds", "nodes_harness", "stats_input_nodes", "stats_output_nodes",
                "stats_total_seconds", "stats_stop_reason", "stats_passes", "note"]
 
 
-def solve_row(task: Task, prep: Prep, solver: str, t: float, opts) -> dict:
+def solve_options(solver: str, t: float) -> list[str]:
+    """The solver's command line without the executable and the input."""
+    return solver_cmd(solver, "", "", t)[1:-1]
+
+
+def measure(solver: str, path: str, t: float, opts) -> dict:
+    """One solver run on path with timeout t: status, seconds, cpu_seconds, note."""
+    exe = opts.z3 if solver == "z3" else opts.cvc5
+    r = run_cmd(solver_cmd(solver, exe, path, t), t * 1.2 + 1)
+    status, note = parse_answer(r.stdout, r.stderr, r.killed)
+    if status == "unknown" and r.wall >= 0.95 * t:
+        status = "timeout"  # z3's soft -t limit answers "unknown"
+    return {"status": status, "seconds": round(r.wall, 4), "cpu_seconds": round(r.cpu, 4),
+            "note": note}
+
+
+def result_row(task: Task, prep: Prep, solver: str, t: float, result: dict | None) -> dict:
+    """A results.csv row; result None = the preprocessor gave no output."""
     row = {"family": task.family, "kernel": task.kernel, "task": task.name, "file": task.rel,
            "expected": task.expected, "config": prep.config, "solver": solver, "timeout": t,
-           "reused_from": "", "same_input_as": "", "prep_status": prep.status,
+           "reused_from": "", "same_input_as": "", "measured": "", "prep_status": prep.status,
            "prep_seconds": round(prep.seconds, 4)}
-    if prep.path is None:
+    if result is None:
         row.update(status="no-output", seconds="", cpu_seconds="", note=prep.note)
     else:
-        exe = opts.z3 if solver == "z3" else opts.cvc5
-        r = run_cmd(solver_cmd(solver, exe, prep.path, t), t * 1.2 + 1)
-        status, note = parse_answer(r.stdout, r.stderr, r.killed)
-        if status == "unknown" and r.wall >= 0.95 * t:
-            status = "timeout"  # z3's soft -t limit answers "unknown"
-        row.update(status=status, seconds=round(r.wall, 4), cpu_seconds=round(r.cpu, 4), note=note)
-    row["solved"] = int(is_solved(task.expected, row["status"]))
-    row["alarm"] = int(is_alarm(task.expected, row["status"]))
+        row.update({k: result.get(k, "") for k in ("status", "seconds", "cpu_seconds", "note",
+                                                   "measured")})
+    return judged(row)
+
+
+def judged(row: dict) -> dict:
+    row["solved"] = int(is_solved(row["expected"], row["status"]))
+    row["alarm"] = int(is_alarm(row["expected"], row["status"]))
     return row
+
+
+def at_timeout(row: dict, t: float) -> dict:
+    """The row a run with the smaller timeout t would have given, read off a
+    run at a larger one (as SMT-COMP derives its shorter limits): an answer
+    within t stays, anything later is a timeout at t."""
+    t_run = float(row["timeout"])
+    if t == t_run:
+        return row
+    r = dict(row, timeout=t, reused_from=row["reused_from"] or t_run)
+    status, secs = row["status"], _num(row["seconds"], 0.0)
+    if status == "no-output":
+        return r
+    if status == "timeout" or secs > t or (status == "unknown" and secs >= 0.95 * t):
+        r.update(status="timeout", seconds=t, cpu_seconds="",
+                 note=f"run at T={t_run:g}: {status} after {secs:.2f} s")
+    return judged(r)
 
 
 def prep_row(task: Task, prep: Prep) -> dict:
@@ -480,13 +515,18 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
       "reported separately).")
     a("* A preprocessor that failed or timed out gives *no output*: the task counts as unsolved "
       "in that configuration (see *Preprocessing failures*).")
-    a(f"* Runs at T={_fmt_t(timeouts[-1]) if timeouts else '?'} s were skipped for tasks "
-      "already answered sat/unsat at a smaller T, or answered `unknown` before its limit (the "
-      "solver gave up): a solve at a smaller T is the same solve, "
-      "with the same time, at a larger T (column `reused_from` in results.csv). Within one "
-      "task, configurations whose inputs have the same token stream (comments and whitespace "
-      "aside) share one solver run (column `same_input_as`). A cell `–` was not run "
-      "(`--long-configs`).")
+    a(f"* Each configuration is solved once per task and solver, at the largest T it is "
+      "reported at; its answers at a smaller T are read off that run (an answer within T "
+      "stands, a later one is a timeout at T), as SMT-COMP derives its shorter limits (column "
+      "`reused_from` in results.csv: the T of the run read). Within one task, configurations "
+      "whose inputs have the same token stream (comments and whitespace aside) share one "
+      "solver run (column `same_input_as`). A cell `–` was not run (`--long-configs`).")
+    a("* **Store of runs**: a solver run is a function of the machine, the solver build, its "
+      "options and timeout, and the input's token stream; a run whose key is in "
+      "`solver-runs.jsonl` is not made again (column `measured`: when the answer was "
+      "measured; `--fresh` measures everything again). After a change to vcsimp, only the "
+      "vcsimp outputs that changed are solved again. See *Environment* for how many runs "
+      "this run made and how many it reused.")
     a("* **Sizes** are AST nodes of the asserted terms. `vcsimp in/out` come from vcsimp's "
       "`--stats-json`; the `harness` columns are the harness's own count of the terms as "
       "written (lets not expanded, patterns not counted), computed the same way for every "
@@ -783,6 +823,13 @@ def parse_args(argv=None):
                     help="only every Nth file (sorted by path): a quick, spread-out sample")
     ap.add_argument("--prep-only", action="store_true",
                     help="only preprocess (vcsimp and peers), write prep.csv and stop")
+    ap.add_argument("--store", default="",
+                    help="store of solver runs (default: <out>/solver-runs.jsonl): a run whose "
+                         "machine, solver build, options, timeout and input token stream are "
+                         "in it is not made again")
+    ap.add_argument("--fresh", action="store_true",
+                    help="measure every run again (the store is still updated)")
+    ap.add_argument("--no-store", action="store_true", help="neither read nor write a store")
     ap.add_argument("--quiet", action="store_true")
     return ap.parse_args(argv)
 
@@ -866,81 +913,95 @@ def main(argv=None) -> int:
                   f"{outdir / 'prep.csv'}", file=sys.stderr)
         return 0
 
-    # Phase 2: solving, smallest T first; larger T only for unanswered runs.
+    # Phase 2: solving. Each (task, configuration, solver) is run once, at the
+    # largest timeout it is reported at; the smaller ones are read off that
+    # run. Configurations of a task whose inputs have the same token stream
+    # share one run; runs already in the store are not made again.
+    t_phase = time.monotonic()
+    run_date = datetime.datetime.now().strftime("%Y-%m-%d %H:%M")
+    machine = store_mod.machine_fingerprint()
+    solver_ids = {s: f"{tool_version(opts.z3 if s == 'z3' else opts.cvc5, ['--version'])} "
+                     f"{store_mod.binary_digest(opts.z3 if s == 'z3' else opts.cvc5)}"
+                  for s in solvers}
+    try:
+        store = store_mod.RunStore(None if opts.no_store else Path(opts.store) if opts.store
+                                   else outdir / "solver-runs.jsonl")
+    except (OSError, ValueError) as e:
+        print(f"error: cannot read the store: {e} (--fresh --store NEW, or --no-store)",
+              file=sys.stderr)
+        return 2
+
+    def reported_at(c: str) -> list[float]:
+        return timeouts if not long_configs or c in long_configs else timeouts[:1]
+
+    # Group the (task, config, solver) triples that share an input.
+    groups: dict[tuple, list[tuple]] = {}
     results: list[dict] = []
-    prev: dict[tuple, dict] = {}
-    for t in timeouts:
-        todo, reused = [], []
-        for task in tasks:
-            for c in configs:
-                if t != timeouts[0] and long_configs and c not in long_configs:
-                    continue
-                for s in solvers:
-                    p = prev.get((task.rel, c, s))
-                    if p is not None and p["status"] in FINAL:
-                        r = dict(p, timeout=t, reused_from=p["reused_from"] or p["timeout"])
-                        reused.append(r)
-                    else:
-                        todo.append((task, c, s))
-        # Inputs with the same token stream (e.g. two peers printing the same
-        # file) are solved once; the other configurations copy that row.
-        first: dict[tuple, tuple] = {}
-        dups = []
-        run = []
-        for task, c, s in todo:
-            d = preps[(task.rel, c)].digest
-            key = (task.rel, d, s)
-            if d and key in first:
-                dups.append(((task, c, s), first[key]))
-            else:
-                if d:
-                    first[key] = (task, c, s)
-                run.append((task, c, s))
-        if not quiet:
-            print(f"[T={t:g}] {len(run)} runs ({len(reused)} answers reused from a smaller T, "
-                  f"{len(dups)} inputs identical to another configuration's); at most "
-                  f"{len(run) * (t * 1.2 + 1) / opts.jobs:.0f} s", file=sys.stderr, flush=True)
-        t_phase = time.monotonic()
-        prog = Progress(f"T={t:g}", len(run), quiet)
-        rows = list(reused)
-        done: dict[tuple, dict] = {}
-        with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
-            futs = {ex.submit(solve_row, task, preps[(task.rel, c)], s, t, opts): (task, c, s)
-                    for task, c, s in run}
-            for fut in cf.as_completed(futs):
-                task, c, s = futs[fut]
-                try:
-                    row = fut.result()
-                except Exception as e:
-                    p = preps[(task.rel, c)]
-                    row = {"family": task.family, "kernel": task.kernel, "task": task.name,
-                           "file": task.rel, "expected": task.expected, "config": c,
-                           "solver": s, "timeout": t, "status": "error", "seconds": "",
-                           "cpu_seconds": "", "solved": 0, "alarm": 0, "reused_from": "",
-                           "same_input_as": "", "prep_status": p.status,
-                           "prep_seconds": p.seconds, "note": f"harness: {e!r}"}
-                rows.append(row)
-                done[(task.rel, c, s)] = row
-                if row["alarm"] and not quiet:
-                    print(f"!!! SOUNDNESS ALARM: {row['solver']} says {row['status']} on "
-                          f"{row['file']} ({row['config']}, T={t:g}), expected "
-                          f"{row['expected']}", file=sys.stderr, flush=True)
-                prog.tick()
-        for (task, c, s), (_, c0, _) in dups:
-            src = done[(task.rel, c0, s)]
-            p = preps[(task.rel, c)]
-            row = dict(src, config=c, same_input_as=c0, prep_status=p.status,
-                       prep_seconds=round(p.seconds, 4))
-            rows.append(row)
+    for task in tasks:
+        for c in configs:
+            prep = preps[(task.rel, c)]
+            for s in solvers:
+                if prep.path is None:
+                    results += [result_row(task, prep, s, t, None) for t in reported_at(c)]
+                else:
+                    groups.setdefault((task.rel, prep.digest, s), []).append((task, c, s))
+    measured: dict[tuple, dict] = {}
+    to_run = []
+    reused = 0
+    for gkey, members in groups.items():
+        task, c, s = members[0]
+        t = max(max(reported_at(m[1])) for m in members)
+        key = store_mod.run_key(machine, solver_ids[s], solve_options(s, t), gkey[1])
+        hit = None if opts.fresh else store.get(key)
+        if hit is not None:
+            measured[gkey] = result_row(task, preps[(task.rel, c)], s, t, hit)
+            reused += 1
+        else:
+            to_run.append((gkey, key, t))
+    # Longest limits first: better packing of the jobs.
+    to_run.sort(key=lambda x: -x[2])
+    if not quiet:
+        print(f"[solve] {len(to_run)} runs to make ({reused} answers from the store "
+              f"{store.path}); at most "
+              f"{sum(t * 1.2 + 1 for _, _, t in to_run) / opts.jobs:.0f} s",
+              file=sys.stderr, flush=True)
+    prog = Progress("solve", len(to_run), quiet)
+    with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
+        futs = {ex.submit(measure, gkey[2], preps[(groups[gkey][0][0].rel,
+                                                   groups[gkey][0][1])].path, t, opts):
+                (gkey, key, t) for gkey, key, t in to_run}
+        for fut in cf.as_completed(futs):
+            gkey, key, t = futs[fut]
+            task, c, s = groups[gkey][0]
+            try:
+                res = dict(fut.result(), measured=run_date)
+                store.put(key, f"{task.rel} {c} {s} T={t:g}", res)
+            except Exception as e:  # never crash on one file
+                res = {"status": "error", "seconds": "", "cpu_seconds": "",
+                       "note": f"harness: {e!r}", "measured": run_date}
+            row = result_row(task, preps[(task.rel, c)], s, t, res)
+            measured[gkey] = row
             if row["alarm"] and not quiet:
                 print(f"!!! SOUNDNESS ALARM: {s} says {row['status']} on {task.rel} ({c}, "
                       f"T={t:g}), expected {row['expected']}", file=sys.stderr, flush=True)
-        for r in rows:
-            prev[(r["file"], r["config"], r["solver"])] = r
-        results += rows
-        phases.append(f"T={t:g}: {len(run)} runs, {time.monotonic() - t_phase:.0f} s")
-        # Partial results, so that a long run can be inspected (overwritten below).
-        write_csv(outdir / "results.csv", RESULT_FIELDS, results)
+            prog.tick()
+    for gkey, members in groups.items():
+        base = measured[gkey]
+        for task, c, s in members:
+            p = preps[(task.rel, c)]
+            row = dict(base, config=c, prep_status=p.status, prep_seconds=round(p.seconds, 4),
+                       same_input_as="" if c == base["config"] else base["config"])
+            results += [at_timeout(row, t) for t in reported_at(c)]
+    if opts.match or opts.every > 1 or set(configs) != set(CONFIGS) or \
+            set(solvers) != set(SOLVERS):
+        store.save(prune=False)
+    else:
+        store.save(prune=True)
+    dates = sorted({r["measured"] for r in results if r.get("measured")})
+    phases.append(f"solving: {len(to_run)} runs made, {reused} reused from the store"
+                  + (f" (measured {dates[0]}" + (f" to {dates[-1]})" if len(dates) > 1 else ")")
+                     if dates else "")
+                  + f", {time.monotonic() - t_phase:.0f} s")
 
     order = {c: i for i, c in enumerate(CONFIGS)}
     results.sort(key=lambda r: (r["file"], order[r["config"]], r["solver"], float(r["timeout"])))

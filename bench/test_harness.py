@@ -289,6 +289,35 @@ def fake_rows():
     return res, prep
 
 
+class ReadingOffSmallerTimeouts(unittest.TestCase):
+    def row(self, status, secs, expected="unsat"):
+        return harness.judged({"expected": expected, "status": status, "seconds": secs,
+                               "cpu_seconds": secs, "timeout": 10.0, "reused_from": "",
+                               "note": ""})
+
+    def test_answer_within_the_smaller_limit_stands(self):
+        r = harness.at_timeout(self.row("unsat", 0.4), 1.0)
+        self.assertEqual((r["status"], r["solved"], r["timeout"], r["reused_from"]),
+                         ("unsat", 1, 1.0, 10.0))
+
+    def test_later_answer_is_a_timeout(self):
+        r = harness.at_timeout(self.row("unsat", 3.2), 1.0)
+        self.assertEqual((r["status"], r["solved"], r["seconds"]), ("timeout", 0, 1.0))
+        self.assertIn("unsat after 3.20 s", r["note"])
+        # a wrong answer after the smaller limit is no alarm at that limit
+        r = harness.at_timeout(self.row("sat", 3.2), 1.0)
+        self.assertEqual((r["status"], r["alarm"]), ("timeout", 0))
+        r = harness.at_timeout(self.row("sat", 0.2), 1.0)
+        self.assertEqual((r["status"], r["alarm"]), ("sat", 1))
+
+    def test_giving_up_and_timeouts(self):
+        self.assertEqual(harness.at_timeout(self.row("unknown", 0.3), 1.0)["status"], "unknown")
+        self.assertEqual(harness.at_timeout(self.row("unknown", 0.97), 1.0)["status"], "timeout")
+        self.assertEqual(harness.at_timeout(self.row("timeout", 10.0), 1.0)["status"], "timeout")
+        same = self.row("timeout", 10.0)
+        self.assertIs(harness.at_timeout(same, 10.0), same)
+
+
 class TableGeneration(unittest.TestCase):
     def test_table_from_fake_results(self):
         res, prep = fake_rows()
@@ -344,13 +373,14 @@ class EndToEnd(unittest.TestCase):
         rows = harness.read_csv(out / "results.csv")
         self.assertEqual(len(rows), 2 * 4 * 2 * 2)
         self.assertTrue(all(r["solved"] == "1" for r in rows), rows)
-        # T=2 rows are reused from T=1 (all were answered at T=1)
-        self.assertTrue(all(r["reused_from"] == "1.0" for r in rows if r["timeout"] == "2.0"))
+        # one run per input at T=2; the T=1 rows are read off it
+        self.assertTrue(all(r["reused_from"] == "2.0" for r in rows if r["timeout"] == "1.0"))
+        self.assertTrue(all(r["reused_from"] == "" for r in rows if r["timeout"] == "2.0"))
         self.assertFalse((out / "alarms.txt").exists())
         # the stand-in copies its input: one solver run serves raw and vcsimp
         self.assertTrue(all(r["same_input_as"] == "raw" for r in rows if r["config"] == "vcsimp"))
 
-    def test_larger_timeout_only_for_long_configs_and_open_runs(self):
+    def test_larger_timeout_only_for_long_configs(self):
         # cvc5 gives up on this one at once ("unknown"); z3 runs out of time.
         gives_up = ("(set-info :status sat)\n(set-logic UFLIA)\n(declare-fun f (Int) Int)\n"
                     "(assert (forall ((x Int)) (> (f x) (f (+ x 1)))))\n(check-sat)\n")
@@ -359,11 +389,49 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(rc, 0)
         rows = harness.read_csv(out / "results.csv")
         at2 = {(r["config"], r["solver"]): r for r in rows if r["timeout"] == "2.0"}
+        at1 = {(r["config"], r["solver"]): r for r in rows if r["timeout"] == "1.0"}
         # default --long-configs raw,vcsimp: the peer is not run at T=2
         self.assertEqual(set(at2), {("raw", "z3"), ("raw", "cvc5")})
+        self.assertEqual(set(at1), {("raw", "z3"), ("raw", "cvc5"), ("z3-qe", "z3"),
+                                    ("z3-qe", "cvc5")})
         self.assertEqual(at2[("raw", "cvc5")]["status"], "unknown")
-        self.assertEqual(at2[("raw", "cvc5")]["reused_from"], "1.0")
-        self.assertEqual(at2[("raw", "z3")]["reused_from"], "")
+        self.assertEqual(at1[("raw", "cvc5")]["status"], "unknown")
+        self.assertEqual(at2[("raw", "z3")]["status"], "timeout")
+        self.assertEqual(at1[("raw", "z3")]["status"], "timeout")
+        self.assertEqual(at1[("raw", "z3")]["reused_from"], "2.0")
+        self.assertEqual(at1[("z3-qe", "z3")]["reused_from"], "")
+
+    def test_store_makes_a_rerun_measure_only_what_changed(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-store-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        store = tmp / "runs.jsonl"
+        args = ["--configs", "raw", "--store", str(store)]
+        rc, out, err = self.run_harness({"F/k/a.smt2": SAT, "F/k/b.smt2": UNSAT_Q}, args)
+        self.assertEqual(rc, 0)
+        self.assertIn("[solve] 4 runs to make (0 answers from the store", err)
+        first = harness.read_csv(out / "results.csv")
+        self.assertEqual(len(store.read_text().splitlines()), 4)
+        # Same inputs (b.smt2 differs only in a comment): nothing is solved again.
+        rc, out, err = self.run_harness(
+            {"F/k/a.smt2": SAT, "F/k/b.smt2": ";; a comment\n" + UNSAT_Q}, args)
+        self.assertEqual(rc, 0)
+        self.assertIn("[solve] 0 runs to make (4 answers from the store", err)
+        again = harness.read_csv(out / "results.csv")
+        self.assertEqual([(r["status"], r["seconds"], r["measured"]) for r in first],
+                         [(r["status"], r["seconds"], r["measured"]) for r in again])
+        self.assertIn("0 runs made, 4 reused from the store", (out / "table.md").read_text())
+        # A changed input is a miss; --fresh measures everything again.
+        rc, _, err = self.run_harness(
+            {"F/k/a.smt2": SAT.replace("(> y 5)", "(> y 6)"), "F/k/b.smt2": UNSAT_Q}, args)
+        self.assertIn("[solve] 2 runs to make (2 answers from the store", err)
+        rc, _, err = self.run_harness({"F/k/a.smt2": SAT, "F/k/b.smt2": UNSAT_Q},
+                                      args + ["--fresh"])
+        self.assertIn("[solve] 4 runs to make (0 answers from the store", err)
+        # A store that is not one is an error, not silently replaced.
+        store.write_text("not json\n")
+        rc, _, err = self.run_harness({"F/k/a.smt2": SAT}, args)
+        self.assertEqual(rc, 2)
+        self.assertIn("runs.jsonl:1: not a store entry", err)
 
     def test_soundness_alarm_exits_nonzero(self):
         wrong = SAT.replace(":status sat", ":status unsat")  # actually sat
