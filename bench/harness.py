@@ -575,6 +575,7 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
                 a(f"| **total** | {len(all_files)} | " + " | ".join(cells) + " |")
                 a("")
 
+    invalid_vcs(results, configs, solvers, a)
     a("## Solved per encoding family")
     a("")
     solved_table("Per family", "family", families, "family")
@@ -664,6 +665,42 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
             a(f"| … {len(errs) - 100} more in results.csv | | | | |")
         a("")
     return "\n".join(lines) + "\n"
+
+
+def invalid_vcs(results: list[dict], configs: list[str], solvers: list[str], a):
+    """The deliberately invalid VCs (status sat): each one's answer in every
+    configuration and solver, at the largest T that configuration ran at."""
+    rows = [r for r in results if r["expected"] == "sat"]
+    if not rows:
+        return
+    largest: dict[tuple, dict] = {}
+    for r in rows:
+        k = (r["file"], r["config"], r["solver"])
+        if k not in largest or _num(r["timeout"]) > _num(largest[k]["timeout"]):
+            largest[k] = r
+    files = sorted({r["file"] for r in rows})
+    cols = [(c, s) for c in configs for s in solvers]
+
+    def all_sat(f):
+        return all(largest.get((f, c, s), {}).get("status") == "sat" for c, s in cols)
+
+    good = [f for f in files if all_sat(f)]
+    a("## Deliberately invalid VCs (status sat)")
+    a("")
+    a(f"**{len(good)} of {len(files)}** are answered `sat` in every configuration by both "
+      "solvers (each configuration at the largest T it ran at). The others:")
+    a("")
+    rest = [f for f in files if f not in good]
+    if not rest:
+        a("None.")
+        a("")
+        return
+    a("| file | " + " | ".join(f"{c} {s}" for c, s in cols) + " |")
+    a("|---|" + "---|" * len(cols))
+    for f in rest:
+        cells = [largest.get((f, c, s), {}).get("status", "–") for c, s in cols]
+        a(f"| {f} | " + " | ".join(f"**{x}**" if x == "unsat" else x for x in cells) + " |")
+    a("")
 
 
 # --------------------------------------------------------------------------
