@@ -210,13 +210,48 @@ pub(crate) fn int_cmp(cx: &Context, t: TermId) -> Option<(Rel, Poly<TermId>)> {
     Some((rel, p))
 }
 
-/// Print `p ⋈ 0` as `pos ⋈ neg` with both sides positive sums.
+/// Print `p ⋈ 0` as `pos ⋈ neg` with both sides positive sums; but an
+/// equation whose only function application is `±f(x̄)` is printed solved
+/// for it, `(= f(x̄) rest)`.
+///
+/// Why: `∀x̄. f(x̄) = t` is the shape of a definition. Solvers' macro finders
+/// and E-matching use it as written, and the passes of `guarded_eq` look for
+/// it; `(= (+ t f(x̄) 1) n)` hides it from all of them.
 pub(crate) fn mk_cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>) -> TermId {
     if let Some(c) = p.as_constant() {
         return cx.mk_bool(rel.holds(&c));
     }
+    if rel == Rel::Eq {
+        if let Some((f, rest)) = solved_for_application(cx, p) {
+            let rest = poly::to_term(cx, &rest);
+            return app(cx, Op::Eq, vec![f, rest]);
+        }
+    }
     let (pos, neg) = poly::to_sides(cx, p);
     app(cx, rel.op(), vec![pos, neg])
+}
+
+/// `(f, r)` with `p = 0` iff `f = r`, when `f` is the only atom of `p` that
+/// applies a function or reads an array, and occurs in `p` as `±f` alone.
+fn solved_for_application(cx: &Context, p: &Poly<TermId>) -> Option<(TermId, Poly<TermId>)> {
+    use num_traits::One;
+    let is_application = |a: TermId| matches!(cx.kind(a), TermKind::App(Op::Uf(_) | Op::Select, args) if !args.is_empty());
+    let mut found = None;
+    for (m, c) in p.terms() {
+        for &a in m.atoms() {
+            if !is_application(a) {
+                continue;
+            }
+            if found.is_some() || m.degree() != 1 || !(c.is_one() || (-c).is_one()) {
+                return None;
+            }
+            found = Some((a, c.clone()));
+        }
+    }
+    let (f, c) = found?;
+    let others = p.sub(&Poly::atom(f).scale(&c));
+    // f + others = 0 gives f = -others; -f + others = 0 gives f = others.
+    Some((f, if c.is_one() { others.neg() } else { others }))
 }
 
 /// Does `t` mention any variable of `vars` (free or not)?
