@@ -18,7 +18,10 @@ What the peers actually print (checked on z3 5.4.1 and cvc5 1.0.3):
   sorts, datatypes, define-funs, declarations, asserts, check-sat) between
   ``;; post-asserts start`` and ``;; post-asserts end``, printed when it reaches
   ``(check-sat)``; afterwards it answers ``unknown``. We keep the block, drop
-  ``(assert true)`` and add back ``set-info :status``.
+  ``(assert true)`` and add back ``set-info :status``. Two printer defects
+  of cvc5 1.0.3 are repaired (``repair_cvc5_block``): it declares every
+  ``:qid`` name as a Boolean constant and then refuses to read its own output,
+  and it may print a ``define-fun`` before a definition it uses.
 """
 
 from __future__ import annotations
@@ -151,6 +154,7 @@ def cvc5_output_to_smt2(stdout: str, src_text: str) -> str:
         cmds = smt.commands(block)
     except smt.ParseError as e:
         raise PeerError(f"cvc5 output does not parse: {e}") from None
+    cmds = repair_cvc5_block(cmds)
     out = []
     st = status_line(src_text)
     has_logic = any(h == "set-logic" for h, _, _ in cmds)
@@ -168,6 +172,112 @@ def cvc5_output_to_smt2(stdout: str, src_text: str) -> str:
             out.append(st)
     out.append("(check-sat)")
     return "\n".join(out) + "\n"
+
+
+_DECLARING = ("declare-sort", "define-sort", "declare-fun", "declare-const", "define-fun",
+              "define-fun-rec", "declare-datatype", "declare-datatypes")
+
+
+def _sym(tok: str) -> str:
+    """A symbol's name: |x| and x are the same symbol."""
+    return tok[1:-1] if len(tok) >= 2 and tok[0] == tok[-1] == "|" else tok
+
+
+def _atoms(sx, skip_qid_values: bool = False):
+    """Every atom of sx (iteratively); optionally not the value of a :qid."""
+    stack = [sx]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, str):
+            yield _sym(t)
+            continue
+        for i, c in enumerate(t):
+            if skip_qid_values and i > 0 and t[i - 1] == ":qid":
+                continue
+            stack.append(c)
+
+
+def _qid_values(sx):
+    stack = [sx]
+    while stack:
+        t = stack.pop()
+        if isinstance(t, list):
+            for i, c in enumerate(t):
+                if c == ":qid" and i + 1 < len(t) and isinstance(t[i + 1], str):
+                    yield _sym(t[i + 1])
+                stack.append(c)
+
+
+def repair_cvc5_block(cmds):
+    """Repair two defects of cvc5 1.0.3's post-asserts printer, nothing else:
+
+    * it declares each `:qid` name as a Boolean constant, `(declare-fun
+      |typeInv:U_2_int| () Bool)`, and then refuses to read its own output
+      ("previously declared as a variable"): such a declaration goes when the
+      name is used nowhere but as a `:qid` value;
+    * it may print a `define-fun` before the definition of a symbol it uses
+      (Why3's `blockDim` before `bsize_x`): declarations are put in dependency
+      order (stable), ahead of the assertions, which keep their order (the
+      block is one flat benchmark, without push or pop).
+    """
+    qids = set()
+    used = set()
+    for head, sx, _ in cmds:
+        qids.update(_qid_values(sx))
+        if head not in ("declare-fun", "declare-const"):
+            used.update(_atoms(sx, skip_qid_values=True))
+
+    def spurious(head, sx):
+        return (head == "declare-fun" and len(sx) == 4 and sx[2] == [] and sx[3] == "Bool"
+                and _sym(sx[1]) in qids and _sym(sx[1]) not in used)
+
+    cmds = [c for c in cmds if not spurious(c[0], c[1])]
+    if any(h in ("push", "pop", "reset", "reset-assertions") for h, _, _ in cmds):
+        return cmds
+    decls = [i for i, (h, _, _) in enumerate(cmds) if h in _DECLARING]
+    defined_by = {}
+    for i in decls:
+        for n in _defined_names(cmds[i][0], cmds[i][1]):
+            defined_by.setdefault(n, i)
+    deps = {i: {defined_by[n] for n in _atoms(cmds[i][1][1:])
+                if n in defined_by and defined_by[n] != i} for i in decls}
+    if all(j < i for i in decls for j in deps[i]):
+        return cmds  # already in order
+    order, placed = [], set()
+    while len(order) < len(decls):
+        ready = next((i for i in decls if i not in placed and deps[i] <= placed), None)
+        if ready is None:
+            return cmds  # a cycle (shadowed names): leave the block as printed
+        order.append(ready)
+        placed.add(ready)
+    options = [c for i, c in enumerate(cmds)
+               if i not in placed and c[0] in ("set-logic", "set-option", "set-info")]
+    rest = [c for i, c in enumerate(cmds)
+            if i not in placed and c[0] not in ("set-logic", "set-option", "set-info")]
+    return options + [cmds[i] for i in order] + rest
+
+
+def _defined_names(head, sx) -> list[str]:
+    """The symbols (sorts, functions, constructors, selectors) a declaring
+    command introduces."""
+    if not isinstance(sx, list) or len(sx) < 2:
+        return []
+    if head == "declare-datatypes" and len(sx) >= 3 and isinstance(sx[1], list):
+        names = [_sym(d[0]) for d in sx[1] if isinstance(d, list) and d]
+        ctor_lists = sx[2:]
+    elif head == "declare-datatype" and isinstance(sx[1], str):
+        names = [_sym(sx[1])]
+        ctor_lists = [sx[2:]]
+    else:
+        return [_sym(sx[1])] if isinstance(sx[1], str) else []
+    for ctors in ctor_lists:
+        for c in ctors if isinstance(ctors, list) else []:
+            if isinstance(c, list) and c and isinstance(c[0], str):
+                if c[0] == "par":
+                    continue
+                names.append(_sym(c[0]))
+                names += [_sym(f[0]) for f in c[1:] if isinstance(f, list) and f]
+    return names
 
 
 def _has_nested_annotation(sx) -> bool:

@@ -247,6 +247,29 @@ class PeerConversion(unittest.TestCase):
         self.assertIn(":pattern ((Q x))", out)
         self.check_both(out, "unsat")
 
+    def test_cvc5_printer_defects_repaired(self):
+        # cvc5 1.0.3 declares :qid names as Bool constants (and then rejects its
+        # own output), and prints a define-fun before what it uses.
+        src = ("(set-logic ALL)\n(set-info :status unsat)\n(declare-fun b0 () Int)\n"
+               "(define-fun bx () Int b0)\n(declare-fun f (Int) Int)\n"
+               "(assert (forall ((x Int)) (! (= (f x) (+ x bx)) :qid |ax:f| :pattern ((f x)))))\n"
+               "(assert (not (= (f 1) (+ 1 b0))))\n(check-sat)\n")
+        out = cvc5_peer(src)
+        self.assertNotIn("(declare-fun |ax:f| () Bool)", out)
+        self.check_both(out, "unsat")
+        block = ("(set-logic ALL)\n(declare-datatypes ((th 0)) (((mk (bx Int)))))\n"
+                 "(define-fun dim () th (mk bsize_x))\n(declare-fun b0 () Int)\n"
+                 "(define-fun bsize_x () Int b0)\n(declare-fun |q:1| () Bool)\n"
+                 "(declare-fun q () Bool)\n(assert (! q :qid |q:1|))\n(assert (! q :qid q))\n")
+        got = [t for _, _, t in peers.repair_cvc5_block(smt.commands(block))]
+        self.assertEqual(got, ["(set-logic ALL)", "(declare-datatypes ((th 0)) (((mk (bx Int)))))",
+                               "(declare-fun b0 () Int)", "(define-fun bsize_x () Int b0)",
+                               "(define-fun dim () th (mk bsize_x))", "(declare-fun q () Bool)",
+                               "(assert (! q :qid |q:1|))", "(assert (! q :qid q))"])
+        # In order and without spurious declarations: unchanged.
+        fine = smt.commands("(declare-fun a () Int)(define-fun b () Int a)(assert (= b 1))")
+        self.assertEqual(peers.repair_cvc5_block(fine), fine)
+
     def test_cvc5_no_block(self):
         with self.assertRaises(peers.PeerError):
             peers.cvc5_output_to_smt2('(error "Parse Error: x")\n', SAT)
