@@ -52,10 +52,6 @@ import store as store_mod  # noqa: E402
 CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre"]
 SOLVERS = ["z3", "cvc5"]
 DEFINITE = ("sat", "unsat")
-# Answers a larger T cannot change: sat/unsat, and `unknown` given before the
-# limit (solve_row turns an `unknown` at the limit into `timeout`), which is
-# the solver giving up (incompleteness), not running out of time.
-FINAL = DEFINITE + ("unknown",)
 
 
 # --------------------------------------------------------------------------
@@ -379,10 +375,16 @@ def measure(solver: str, path: str, t: float, opts) -> dict:
     exe = opts.z3 if solver == "z3" else opts.cvc5
     r = run_cmd(solver_cmd(solver, exe, path, t), t * 1.2 + 1)
     status, note = parse_answer(r.stdout, r.stderr, r.killed)
-    if status == "unknown" and r.wall >= 0.95 * t:
-        status = "timeout"  # z3's soft -t limit answers "unknown"
+    if late_unknown(status, r.wall, t):
+        status = "timeout"
     return {"status": status, "seconds": round(r.wall, 4), "cpu_seconds": round(r.cpu, 4),
             "note": note}
+
+
+def late_unknown(status: str, seconds: float, t: float) -> bool:
+    """`unknown` at the limit is running out of time (z3's soft -t limit
+    answers "unknown"), not the solver giving up."""
+    return status == "unknown" and seconds >= 0.95 * t
 
 
 def result_row(task: Task, prep: Prep, solver: str, t: float, result: dict | None) -> dict:
@@ -416,7 +418,7 @@ def at_timeout(row: dict, t: float) -> dict:
     status, secs = row["status"], _num(row["seconds"], 0.0)
     if status == "no-output":
         return r
-    if status == "timeout" or secs > t or (status == "unknown" and secs >= 0.95 * t):
+    if status == "timeout" or secs > t or late_unknown(status, secs, t):
         r.update(status="timeout", seconds=t, cpu_seconds="",
                  note=f"run at T={t_run:g}: {status} after {secs:.2f} s")
     return judged(r)
@@ -994,19 +996,18 @@ def main(argv=None) -> int:
             measured[gkey] = result_row(task, preps[(task.rel, c)], s, t, hit)
             reused += 1
         else:
-            to_run.append((gkey, key, t))
+            to_run.append((gkey, key, t, preps[(task.rel, c)].path))
     # Longest limits first: better packing of the jobs.
-    to_run.sort(key=lambda x: -x[2])
+    to_run.sort(key=lambda run: -run[2])
     if not quiet:
         print(f"[solve] {len(to_run)} runs to make ({reused} answers from the store "
               f"{store.path}); at most "
-              f"{sum(t * 1.2 + 1 for _, _, t in to_run) / opts.jobs:.0f} s",
+              f"{sum(t * 1.2 + 1 for _, _, t, _ in to_run) / opts.jobs:.0f} s",
               file=sys.stderr, flush=True)
     prog = Progress("solve", len(to_run), quiet)
     with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
-        futs = {ex.submit(measure, gkey[2], preps[(groups[gkey][0][0].rel,
-                                                   groups[gkey][0][1])].path, t, opts):
-                (gkey, key, t) for gkey, key, t in to_run}
+        futs = {ex.submit(measure, gkey[2], path, t, opts): (gkey, key, t)
+                for gkey, key, t, path in to_run}
         for fut in cf.as_completed(futs):
             gkey, key, t = futs[fut]
             task, c, s = groups[gkey][0]
@@ -1029,11 +1030,10 @@ def main(argv=None) -> int:
             row = dict(base, config=c, prep_status=p.status, prep_seconds=round(p.seconds, 4),
                        same_input_as="" if c == base["config"] else base["config"])
             results += [at_timeout(row, t) for t in reported_at(c)]
-    if opts.match or opts.every > 1 or set(configs) != set(CONFIGS) or \
-            set(solvers) != set(SOLVERS):
-        store.save(prune=False)
-    else:
-        store.save(prune=True)
+    # Only a run over everything knows the working set; a partial one keeps the rest.
+    partial = (opts.match or opts.every > 1 or set(configs) != set(CONFIGS)
+               or set(solvers) != set(SOLVERS))
+    store.save(prune=not partial)
     dates = sorted({r["measured"] for r in results if r.get("measured")})
     phases.append(f"solving: {len(to_run)} runs made, {reused} reused from the store"
                   + (f" (measured {dates[0]}" + (f" to {dates[-1]})" if len(dates) > 1 else ")")
