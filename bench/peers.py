@@ -176,6 +176,7 @@ def cvc5_output_to_smt2(stdout: str, src_text: str) -> str:
 
 _DECLARING = ("declare-sort", "define-sort", "declare-fun", "declare-const", "define-fun",
               "define-fun-rec", "declare-datatype", "declare-datatypes")
+_OPTIONS = ("set-logic", "set-option", "set-info")
 
 
 def _sym(tok: str) -> str:
@@ -250,10 +251,8 @@ def repair_cvc5_block(cmds):
             return cmds  # a cycle (shadowed names): leave the block as printed
         order.append(ready)
         placed.add(ready)
-    options = [c for i, c in enumerate(cmds)
-               if i not in placed and c[0] in ("set-logic", "set-option", "set-info")]
-    rest = [c for i, c in enumerate(cmds)
-            if i not in placed and c[0] not in ("set-logic", "set-option", "set-info")]
+    options = [c for i, c in enumerate(cmds) if i not in placed and c[0] in _OPTIONS]
+    rest = [c for i, c in enumerate(cmds) if i not in placed and c[0] not in _OPTIONS]
     return options + [cmds[i] for i in order] + rest
 
 
