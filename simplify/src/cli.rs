@@ -349,12 +349,18 @@ pub fn run(cli: &Cli) -> i32 {
         }
         None => {
             let mut out = std::io::stdout().lock();
-            if out
+            match out
                 .write_all(outcome.output.as_bytes())
                 .and_then(|_| out.flush())
-                .is_err()
             {
-                return 1;
+                Ok(()) => {}
+                // The reader stopped reading (`vcsimp big.smt2 | head -1`):
+                // it has what it asked for, so end quietly, as `cat` does.
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
+                Err(e) => {
+                    eprintln!("{path_name}: error: cannot write output: {e}");
+                    return 1;
+                }
             }
         }
     }

@@ -1,7 +1,9 @@
 //! The `vcsimp` binary's contract: exit codes, error messages with
 //! positions, no partial output, stdin/stdout and `-o`.
 
-use std::io::Write;
+mod common;
+
+use common::feed;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
@@ -13,12 +15,7 @@ fn vcsimp(args: &[&str], stdin: &str) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("run vcsimp");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
+    feed(&mut child, stdin);
     child.wait_with_output().unwrap()
 }
 
@@ -408,6 +405,49 @@ fn validate_reports_unknown_when_the_solver_cannot_decide() {
     assert!(j.contains("cannot run /nonexistent/solver"), "{j}");
 }
 
+/// A solver that exits without reading its query closes the pipe under
+/// vcsimp's writer: the verdict is undecided, never a failure, and the
+/// simplified output is still written.
+#[test]
+fn validate_tolerates_a_solver_that_exits_early() {
+    let mut text = String::from("(declare-fun f (Int) Int)\n");
+    // Well over a pipe buffer (64 KiB), so the write meets the closed pipe.
+    for i in 0..4000 {
+        text.push_str(&format!("(assert (> (f {i}) (+ 0 {i})))\n"));
+    }
+    text.push_str("(check-sat)\n");
+    let (o, j) = stats_json_of(
+        &["--validate-solver", "true", "--stats"],
+        &text,
+        "validate-early-exit",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("\"verdict\": \"unknown\""), "{j}");
+    assert!(String::from_utf8(o.stdout).unwrap().contains("(check-sat)"));
+}
+
+/// A reader that closes vcsimp's standard output early (`vcsimp big.smt2 |
+/// head -1`) ends vcsimp quietly with exit code 0; the input here is read
+/// in full before the first write, so the write meets the closed pipe.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .args(["--passes", "none"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run vcsimp");
+    drop(child.stdout.take());
+    feed(
+        &mut child,
+        "(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n",
+    );
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stderr(&o), "");
+}
+
 /// `--variants DIR`: S1 (the main output, MergeQuant then SimpAffine) and
 /// S2 (no MergeQuant), each marked, both unsat like the input; bad input
 /// writes neither.
@@ -441,7 +481,7 @@ fn variants_writes_the_papers_two_tasks() {
             .stdout(Stdio::piped())
             .spawn()
             .and_then(|mut c| {
-                c.stdin.take().unwrap().write_all(text.as_bytes())?;
+                feed(&mut c, text);
                 c.wait_with_output()
             })
             .expect("z3 runs");

@@ -6,7 +6,6 @@ mod common;
 
 use simplify::{simplify_script, simplify_text, Options, PassName};
 use smtlib_io::{parse_script, print_script, CommandKind, Op};
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn z3(query: &str) -> String {
@@ -20,12 +19,7 @@ fn z3_timeout(query: &str, secs: u32) -> String {
         .stdout(Stdio::piped())
         .spawn()
         .expect("z3 on PATH");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(query.as_bytes())
-        .expect("write");
+    common::feed(&mut child, query);
     let out = child.wait_with_output().expect("z3 runs");
     String::from_utf8_lossy(&out.stdout).trim().to_string()
 }
@@ -207,12 +201,7 @@ fn explain_names_rules_and_passes() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(T1.as_bytes())
-        .expect("write");
+    common::feed(&mut child, T1);
     let o = child.wait_with_output().expect("waits");
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("vcsimp: explain: quant-eq-resolve:"), "{err}");
@@ -238,7 +227,7 @@ fn split_writes_one_file_per_disjunct() {
         .stderr(Stdio::piped())
         .spawn()
         .and_then(|mut c| {
-            c.stdin.take().expect("stdin").write_all(src.as_bytes())?;
+            common::feed(&mut c, src);
             c.wait_with_output()
         })
         .expect("runs");

@@ -2,12 +2,12 @@
 //! (`(assert (not (= in out)))` is unsat) on a sample of random formulas,
 //! guarded and unguarded. Skipped when z3 is not on PATH.
 
+mod common;
 mod qe_common;
 
 use qe_common::*;
 use simplify::qe::QeConfig;
 use smtlib_io::Printer;
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn z3(query: &str) -> Option<String> {
@@ -17,7 +17,7 @@ fn z3(query: &str) -> Option<String> {
         .stdout(Stdio::piped())
         .spawn()
         .ok()?;
-    child.stdin.take()?.write_all(query.as_bytes()).ok()?;
+    common::feed(&mut child, query);
     let out = child.wait_with_output().ok()?;
     Some(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }

@@ -2,8 +2,9 @@
 //! `(and cond (distinct lhs rhs))` unsat), and its examples fire / do not
 //! fire. Also the strictness of the loader.
 
+mod common;
+
 use simplify::egraph::rules::{builtin_rules, fires_on, load_rules, soundness_query};
-use std::io::Write;
 use std::process::{Command, Stdio};
 
 /// Rules the solvers cannot decide, with the reason, and the instances
@@ -29,7 +30,7 @@ fn solve(solver: &str, args: &[&str], query: &str) -> Option<String> {
         .stderr(Stdio::piped())
         .spawn()
         .ok()?;
-    child.stdin.take()?.write_all(query.as_bytes()).ok()?;
+    common::feed(&mut child, query);
     let out = child.wait_with_output().ok()?;
     Some(String::from_utf8_lossy(&out.stdout).trim().to_string())
 }

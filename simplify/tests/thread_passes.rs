@@ -3,11 +3,12 @@
 //! (the formula before and after are equivalent under the facts the pass
 //! used).
 
+mod common;
+
 use simplify::pass::{Budget, PassContext, TermPass};
 use simplify::passes::bounds;
 use simplify::passes::*;
 use smtlib_io::{parse_script, Op, Printer, Script, TermId};
-use std::io::Write;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -70,12 +71,7 @@ fn z3(src: &str, timeout_s: u32) -> (String, Duration) {
         Ok(c) => c,
         Err(_) => return ("no-z3".into(), Duration::ZERO),
     };
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(src.as_bytes())
-        .unwrap();
+    common::feed(&mut child, src);
     let out = child.wait_with_output().unwrap();
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     (

@@ -9,10 +9,11 @@
 //!
 //! Run: `cargo test -p simplify --test thread_passes_corpus -- --ignored --nocapture`
 
+mod common;
+
 use simplify::pass::{Budget, PassContext, TermPass};
 use simplify::passes::*;
 use smtlib_io::{parse_script, print_script, CommandKind};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -40,12 +41,7 @@ fn z3(src: &str) -> String {
     else {
         return "no-z3".into();
     };
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(src.as_bytes())
-        .unwrap();
+    common::feed(&mut child, src);
     let out = child.wait_with_output().unwrap();
     String::from_utf8_lossy(&out.stdout)
         .lines()

@@ -5,8 +5,24 @@
 
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::Duration;
+
+/// Write `text` to `child`'s standard input and close it. A child may exit
+/// before reading all of it (vcsimp on a usage error, a solver that stops at
+/// `(exit)` or an error), which closes the pipe: that `BrokenPipe` is no
+/// error here, the child's status and output say what happened. Any other
+/// write error panics.
+pub fn feed(child: &mut Child, text: &str) {
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    if let Err(e) = stdin.write_all(text.as_bytes()) {
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing to the child's stdin: {e}"
+        );
+    }
+}
 
 /// `../shared/zoo` beside the repository, if present.
 pub fn zoo_dir() -> Option<PathBuf> {
