@@ -1,6 +1,7 @@
 //! Command-line interface of `vcsimp`: argument parsing and file handling.
 //! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
 
+use crate::passes::registry;
 use crate::pipeline::{Limits, Options, PassName};
 use clap::Parser;
 use std::io::{Read, Write};
@@ -123,14 +124,7 @@ pub fn parse_args() -> Cli {
 }
 
 fn pass_list_help() -> String {
-    let mut s = String::from("PASSES (in pipeline order):\n");
-    if PassName::ALL.is_empty() {
-        s.push_str("  (none yet: the output is the parsed input, printed back)\n");
-    }
-    for (p, doc) in PassName::ALL {
-        s.push_str(&format!("  {:<20} {doc}\n", p.name()));
-    }
-    s
+    registry::help_text()
 }
 
 fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
@@ -192,11 +186,14 @@ pub fn run(cli: &Cli) -> i32 {
         None => PassName::default_passes(),
     };
     let mut passes = passes;
-    if cli.strengthen && !passes.contains(&PassName::Strengthen) {
-        passes.push(PassName::Strengthen);
-    }
-    if cli.prune_unused && !passes.contains(&PassName::PruneUnused) {
-        passes.push(PassName::PruneUnused);
+    for (flag, name) in [
+        (cli.strengthen, "strengthen"),
+        (cli.prune_unused, "prune-unused"),
+    ] {
+        let p = PassName::parse(name).expect("a registered pass");
+        if flag && !passes.contains(&p) {
+            passes.push(p);
+        }
     }
     let mut limits = Limits::default();
     if let Some(t) = cli.timeout {

@@ -1,6 +1,8 @@
-//! The interface of procedural passes.
+//! The interfaces of passes: [`TermPass`] rewrites one assertion at a time,
+//! [`ScriptPass`] works on the whole script (it may add, drop or re-declare
+//! commands).
 //!
-//! A pass rewrites one term into an *equivalent* term (given the facts that
+//! A term pass rewrites one term into an *equivalent* term (given the facts that
 //! hold where the term stands) or reports that it does not apply. Passes
 //! never fail: "not applicable" is `None`. The pipeline decides where
 //! results go (into the e-graph as an equal form, or straight into the
@@ -8,7 +10,7 @@
 //! and gives up cleanly (returning `None` or a partial but still equivalent
 //! result) when it is spent.
 
-use smtlib_io::{Context, TermId};
+use smtlib_io::{Context, Script, TermId};
 use std::time::Instant;
 
 /// Explicit limits on the work of a run.
@@ -85,4 +87,49 @@ pub trait TermPass {
     fn details(&self) -> Option<crate::stats::PassDetails> {
         None
     }
+}
+
+/// What a [`ScriptPass`] did to the script.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ScriptChange {
+    /// How many rewrites the pass made, for `--stats` (in the pass' own
+    /// unit: assertions split, symbols converted, definitions dropped).
+    pub fired: usize,
+    /// The commands (indices into the script after the pass) whose
+    /// assertion the pass rewrote in place, for passes that keep every
+    /// command where it was; empty for the others.
+    pub rewritten: Vec<usize>,
+    /// The names of the symbols the pass re-declared or whose definitions
+    /// it dropped, in the order it did so.
+    pub symbols: Vec<String>,
+    /// Some assertion was dropped: replaced by `true`, which the pipeline
+    /// removes before printing.
+    pub dropped: bool,
+    /// The pass stopped early because the budget's deadline had passed.
+    pub out_of_time: bool,
+}
+
+impl ScriptChange {
+    /// A change that re-declared or dropped `symbols`, one rewrite each.
+    pub fn of_symbols(symbols: Vec<String>) -> ScriptChange {
+        ScriptChange {
+            fired: symbols.len(),
+            symbols,
+            ..ScriptChange::default()
+        }
+    }
+}
+
+/// A pass over the whole script: it sees every command and may add, drop
+/// or re-declare commands and symbols (a [`TermPass`] sees one assertion and
+/// its facts). Like term passes, script passes never fail: a pass that does
+/// not apply returns an empty [`ScriptChange`].
+pub trait ScriptPass {
+    /// The command-line name (kebab-case).
+    fn name(&self) -> &'static str;
+
+    /// Rewrite `script` in place and report what changed. The result is
+    /// equivalent to the input, or keeps what the pass' registry entry
+    /// says it keeps (`crate::passes::registry`).
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange;
 }

@@ -8,189 +8,17 @@
 //! for each other, and print.
 
 use crate::cost::term_cost;
-use crate::egraph::{self, quant, rules, SatConfig, SatLimits};
-use crate::pass::{Budget, PassContext, TermPass, TraceEvent};
+use crate::egraph::{self, rules, SatConfig, SatLimits};
+use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
+use crate::passes::context::UseContext;
+pub use crate::passes::registry::PassName;
+use crate::passes::registry::{self, Build, Soundness, Stage};
 use crate::size::tree_size;
 use crate::stats::{PassStats, Stats};
 use smtlib_io::{parse_script, print_script, CommandKind, Printer, Script, TermId};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// The passes vcsimp knows, in pipeline order.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum PassName {
-    /// Top-level conjunctions (and negated implications, as in Boogie's
-    /// one-assertion VCs) become separate assertions.
-    SplitAsserts,
-    /// Arrays that are only read (`select`) become functions
-    /// (`crate::passes::array_funs`).
-    ArraysAsFuns,
-    /// Definitional axioms and `define-fun`s as macros; oriented equation
-    /// axioms such as wrapper round trips (`crate::passes::encodings`).
-    Unfold,
-    /// Quantifiers over record sorts become quantifiers over their fields.
-    Records,
-    /// Functions applied only to constructed records take the fields
-    /// (`crate::passes::record_args`).
-    RecordArgs,
-    /// Drop the definitional axioms of symbols that no longer occur (a
-    /// conservative extension; kept when the script asks for models).
-    PruneDefs,
-    /// Constant folding and polynomial normal forms (the e-graph analysis).
-    Fold,
-    /// The rewrite rules of `rules/*.rules`.
-    Rules,
-    /// n-ary `and`/`or`: flatten, drop units, duplicates and complements.
-    BoolNary,
-    /// Canonical linear comparisons (gcd, Int strictness).
-    ArithCmp,
-    /// Quantifier rules: equality resolution, unused variables, splitting,
-    /// miniscoping.
-    Quant,
-    /// Guarded-equality rewriting and ElimAssign (paper 4.1, 4.2).
-    GuardedEq,
-    /// MergeQuant (paper 4.3).
-    MergeQuant,
-    /// SimpAffine (paper 4.4).
-    SimpAffine,
-    /// Automatic quantifier decomposition (paper section 7).
-    DecomposeQuant,
-    /// Cooper quantifier elimination over Int (`crate::qe`).
-    CooperQe,
-    /// The strengthening heuristics of paper 4.5: opt-in, not equivalences.
-    Strengthen,
-    /// Assertions simplify each other within their check-sat scopes.
-    Context,
-    /// Opt-in relevance filter: drop quantified assertions unrelated to the
-    /// goal. Not an equivalence (sound for unsat only).
-    PruneUnused,
-}
-
-impl PassName {
-    /// Every pass, in pipeline order, with its one-line description.
-    pub const ALL: &'static [(PassName, &'static str)] = &[
-        (
-            PassName::SplitAsserts,
-            "top-level and / not-implies assertions become one assertion per conjunct",
-        ),
-        (
-            PassName::ArraysAsFuns,
-            "arrays only ever read by select become functions: (select a i) is (a i)",
-        ),
-        (
-            PassName::Unfold,
-            "definitional axioms and define-funs as macros; wrapper round trips as rewrites",
-        ),
-        (
-            PassName::Records,
-            "quantifiers over record sorts (inversion axiom or 1-constructor datatype) split into fields",
-        ),
-        (
-            PassName::RecordArgs,
-            "opt-in (--passes default,record-args): functions applied only to constructed records take their fields",
-        ),
-        (
-            PassName::PruneDefs,
-            "drop definitional axioms of symbols no longer used (kept if models are asked for)",
-        ),
-        (
-            PassName::Fold,
-            "constant folding and polynomial normal forms (e-graph analysis)",
-        ),
-        (PassName::Rules, "the rewrite rules of rules/*.rules"),
-        (
-            PassName::BoolNary,
-            "n-ary and/or: flatten, drop true/false, duplicates, complements",
-        ),
-        (
-            PassName::ArithCmp,
-            "canonical linear comparisons (gcd, Int strict to non-strict)",
-        ),
-        (
-            PassName::Quant,
-            "quantifiers: equality resolution, unused vars, split, miniscope",
-        ),
-        (
-            PassName::GuardedEq,
-            "guarded equalities and assign constraints rewrite other formulas (4.1, 4.2)",
-        ),
-        (
-            PassName::MergeQuant,
-            "merge two bounded quantified variables used only as x + a*y (4.3)",
-        ),
-        (
-            PassName::SimpAffine,
-            "common factors and bounded affine comparisons a*t + x vs a*t' + x' (4.4)",
-        ),
-        (
-            PassName::DecomposeQuant,
-            "split x in [0, k*a) into a*x1 + x2 when that lets SimpAffine fire",
-        ),
-        (
-            PassName::CooperQe,
-            "Cooper quantifier elimination of linear Int variables",
-        ),
-        (
-            PassName::Strengthen,
-            "opt-in (--strengthen), not sound for sat: the 4.5 heuristics",
-        ),
-        (
-            PassName::Context,
-            "assertions simplify each other within their check-sat scopes",
-        ),
-        (
-            PassName::PruneUnused,
-            "opt-in (--prune-unused), not sound for sat: drop axioms unrelated to the goal",
-        ),
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            PassName::SplitAsserts => "split-asserts",
-            PassName::ArraysAsFuns => "arrays-as-funs",
-            PassName::Unfold => "unfold",
-            PassName::Records => "records",
-            PassName::RecordArgs => "record-args",
-            PassName::PruneDefs => "prune-defs",
-            PassName::PruneUnused => "prune-unused",
-            PassName::Fold => "fold",
-            PassName::Rules => "rules",
-            PassName::BoolNary => "bool-nary",
-            PassName::ArithCmp => "arith-cmp",
-            PassName::Quant => "quant",
-            PassName::GuardedEq => "guarded-eq",
-            PassName::MergeQuant => "merge-quant",
-            PassName::SimpAffine => "simp-affine",
-            PassName::DecomposeQuant => "decompose-quant",
-            PassName::CooperQe => "cooper-qe",
-            PassName::Strengthen => "strengthen",
-            PassName::Context => "context",
-        }
-    }
-
-    /// Look a pass up by its command-line name.
-    pub fn parse(s: &str) -> Option<PassName> {
-        Self::ALL.iter().map(|(p, _)| *p).find(|p| p.name() == s)
-    }
-
-    /// The default pipeline: every pass that keeps the output
-    /// equisatisfiable (and equivalent) with the input, except `record-args`
-    /// (sound, but measured not to pay: on the corpus at 1 s it costs z3
-    /// three Why3 tasks and gains cvc5 none; cvc5's three gains need 2 s).
-    pub fn default_passes() -> Vec<PassName> {
-        Self::ALL
-            .iter()
-            .map(|(p, _)| *p)
-            .filter(|p| {
-                !matches!(
-                    p,
-                    PassName::Strengthen | PassName::PruneUnused | PassName::RecordArgs
-                )
-            })
-            .collect()
-    }
-}
 
 /// Bounds on the work of one run. When a bound is hit, the best output found
 /// so far is printed; it is still correct.
@@ -553,9 +381,9 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             frozen.len()
         ));
     }
-    let on = |p: PassName| options.passes.contains(&p);
+    let on = |name: &str| registry::enabled(&options.passes, name);
     let log: Option<rules::RewriteLog> = options.explain.then(|| Arc::new(Mutex::new(vec![])));
-    let rewrites = if on(PassName::Rules) {
+    let rewrites = if on("rules") {
         rules::builtin_rules()
             .expect("built-in rules load (checked by tests)")
             .iter()
@@ -564,17 +392,14 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     } else {
         vec![]
     };
-    let egraph_on = on(PassName::Fold)
-        || on(PassName::Rules)
-        || on(PassName::BoolNary)
-        || on(PassName::ArithCmp);
+    let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run {
         options,
         rewrites,
         config: SatConfig {
-            normalise: on(PassName::Fold),
-            bool_nary: on(PassName::BoolNary),
-            arith_cmp: on(PassName::ArithCmp),
+            normalise: on("fold"),
+            bool_nary: on("bool-nary"),
+            arith_cmp: on("arith-cmp"),
             explain: options.explain,
             defined_funs: Default::default(),
         },
@@ -583,39 +408,13 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         trace: vec![],
         log,
     };
-    if on(PassName::SplitAsserts) {
-        let n = split_assertions(&mut script);
-        if n > 0 {
-            add_pass(&mut run.stats, "split-asserts", n, 0.0);
-        }
-    }
-    if on(PassName::ArraysAsFuns) {
-        let converted = crate::passes::array_funs::arrays_as_functions(&mut script);
-        if !converted.is_empty() {
-            add_pass(&mut run.stats, "arrays-as-funs", converted.len(), 0.0);
-        }
-    }
+    let mut dropped_true = false;
+    run_script_stage(&mut script, &mut run, Stage::Prepare, &mut dropped_true);
     let asserts: Vec<usize> = (0..script.commands.len())
         .filter(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
         .collect();
     // 0. see through the encoding: definitions, wrappers, records
-    let mut encoding: Vec<Box<dyn TermPass>> = vec![];
-    if on(PassName::Unfold) {
-        let defined = crate::passes::encodings::script_definitions(&script);
-        encoding.push(Box::new(crate::passes::Unfold::with_defined(defined)));
-    }
-    if on(PassName::Records) {
-        encoding.push(Box::new(crate::passes::Records::default()));
-        if on(PassName::Quant) {
-            // fields pinned by singleton ranges (`0 <= y < 1`) go at once
-            encoding.push(Box::new(quant::QuantPass));
-        }
-        if on(PassName::Unfold) {
-            // projections of constructors and definitions exposed by the split
-            let defined = crate::passes::encodings::script_definitions(&script);
-            encoding.push(Box::new(crate::passes::Unfold::with_defined(defined)));
-        }
-    }
+    let mut encoding = term_passes(&script, options, Stage::Encoding);
     if !encoding.is_empty() {
         run_term_passes(
             &mut script,
@@ -625,52 +424,13 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             Accept::Always,
         );
     }
-    if on(PassName::RecordArgs) {
-        let flattened = crate::passes::record_args::flatten_record_arguments(&mut script);
-        if !flattened.is_empty() {
-            add_pass(&mut run.stats, "record-args", flattened.len(), 0.0);
-        }
-    }
-    let mut dropped_true = false;
-    if on(PassName::PruneDefs) {
-        let gone = crate::passes::encodings::prune_definitions(&mut script);
-        if !gone.is_empty() {
-            dropped_true = true;
-            add_pass(&mut run.stats, "prune-defs", gone.len(), 0.0);
-        }
-    }
+    run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
     // 1. saturate and extract
     if egraph_on {
         run.saturate(&mut script, &asserts);
     }
     // 2. procedural passes on the extracted terms, in rounds
-    let mut procedural: Vec<Box<dyn TermPass>> = vec![];
-    if on(PassName::GuardedEq) {
-        procedural.push(Box::new(crate::passes::GuardedEq::default()));
-        if on(PassName::Unfold) {
-            // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
-            let defined = crate::passes::encodings::script_definitions(&script);
-            procedural.push(Box::new(crate::passes::Unfold::with_defined(defined)));
-        }
-    }
-    if on(PassName::MergeQuant) {
-        procedural.push(Box::new(crate::passes::MergeQuant::default()));
-    }
-    if on(PassName::SimpAffine) {
-        procedural.push(Box::new(crate::passes::SimpAffine::default()));
-    }
-    if on(PassName::DecomposeQuant) {
-        procedural.push(Box::new(crate::passes::DecomposeQuant::default()));
-    }
-    if on(PassName::Strengthen) {
-        procedural.push(Box::new(crate::passes::Strengthen::default()));
-    }
-    if on(PassName::Quant) {
-        procedural.push(Box::new(quant::QuantPass));
-    }
-    if on(PassName::CooperQe) {
-        procedural.push(Box::new(crate::qe::CooperQe::default()));
-    }
+    let mut procedural = term_passes(&script, options, Stage::Rounds);
     if !procedural.is_empty() {
         // The growth bound is against the assertion as it entered this
         // stage, whatever the number of rounds.
@@ -682,15 +442,17 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             })
             .collect();
         for _round in 0..PROCEDURAL_ROUNDS {
-            if on(PassName::GuardedEq) {
+            if on("guarded-eq") {
+                // the cost model weighs applications of defined functions,
+                // so that guarded-eq's substitutions win
                 let all: Vec<TermId> = script.assertions().collect();
                 run.config.defined_funs =
                     crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
             }
             // Facts decide guards first (a loop-exit case refuted by the
             // loop condition), so guarded-eq sees plain definitions.
-            let decided = if on(PassName::Context) {
-                let decided = use_context(&mut script, &mut run, &asserts, 1, false);
+            let decided = if on("context") {
+                let decided = use_context(&mut script, &mut run, UseContext::ROUND_START);
                 if egraph_on && !decided.is_empty() {
                     run.saturate(&mut script, &decided);
                 }
@@ -712,12 +474,15 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 run.saturate(&mut script, &changed);
             }
         }
-        // Last, the decided rewrites of guarded-eq where its full result
-        // was too costly (never earlier: a later round's full rewrite, on
-        // simpler facts, is better than an early partial one).
-        if on(PassName::GuardedEq) && Instant::now() < run.deadline {
-            let mut last: Vec<Box<dyn TermPass>> =
-                vec![Box::new(crate::passes::GuardedEq::default())];
+        // Last, the passes with a conservative mode (guarded-eq's decided
+        // rewrites where its full result was too costly; never earlier: a
+        // later round's full rewrite, on simpler facts, is better than an
+        // early partial one).
+        let mut last: Vec<Box<dyn TermPass>> = registry::in_stage(&options.passes, Stage::Rounds)
+            .iter()
+            .filter_map(|p| p.last_run.map(|make| make()))
+            .collect();
+        if !last.is_empty() && Instant::now() < run.deadline {
             let changed = run_term_passes(
                 &mut script,
                 &mut run,
@@ -731,29 +496,17 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         }
     }
     // 3. assertions as context for each other
-    if on(PassName::Context) {
-        let changed = use_context(&mut script, &mut run, &asserts, 3, true);
+    if on("context") {
+        let changed = use_context(&mut script, &mut run, UseContext::FINAL);
         if egraph_on {
             run.saturate(&mut script, &changed);
         }
     }
     thaw(&mut script, &frozen);
-    if on(PassName::PruneDefs) {
-        let gone = crate::passes::encodings::prune_definitions(&mut script);
-        if !gone.is_empty() {
-            dropped_true = true;
-            add_pass(&mut run.stats, "prune-defs", gone.len(), 0.0);
-        }
-    }
-    let mut pruned_unused = 0;
-    if on(PassName::PruneUnused) {
-        pruned_unused = crate::passes::encodings::prune_unused(&mut script);
-        dropped_true |= pruned_unused > 0;
-        add_pass(&mut run.stats, "prune-unused", pruned_unused, 0.0);
-    }
+    run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
     // drop assertions that became `true`
     let t = script.cx.mk_bool(true);
-    if options.passes.contains(&PassName::Context) || egraph_on || dropped_true {
+    if on("context") || egraph_on || dropped_true {
         script
             .commands
             .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
@@ -762,27 +515,18 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     let trace = run.trace;
     stats.output_nodes = assertion_nodes(&script);
     let mut output = print_script(&script);
-    if on(PassName::Strengthen) {
-        // Strengthening is sound for proving only: say so in the output.
-        output = format!(
-            "{}\n{}\n{output}",
-            crate::passes::STRENGTHENED_COMMENT,
-            crate::passes::STRENGTHENED_INFO
-        );
-        stats.warnings.push(
-            "--strengthen: an unsat answer proves the input unsat; sat/unknown mean nothing".into(),
-        );
-    }
-    if on(PassName::PruneUnused) {
-        // Relevance filtering is sound for proving only: say so.
-        output = format!(
-            "{}\n{}\n{output}",
-            crate::passes::PRUNED_COMMENT,
-            crate::passes::PRUNED_INFO
-        );
-        stats.warnings.push(format!(
-            "--prune-unused dropped {pruned_unused} assertion(s): an unsat answer proves the input unsat; sat/unknown mean nothing"
-        ));
+    // Passes that are sound for proving only say so in the output (each
+    // marker goes before the ones of earlier passes).
+    for p in registry::PASSES {
+        if let (Soundness::UnsatOnly(m), true) = (p.soundness, on(p.name)) {
+            output = format!("{}\n{}\n{output}", m.comment, m.info);
+            let fired = stats
+                .passes
+                .iter()
+                .find(|s| s.name == p.name)
+                .map_or(0, |s| s.fired);
+            stats.warnings.push((m.warning)(fired));
+        }
     }
     stats.total_seconds = start.elapsed().as_secs_f64();
     Outcome {
@@ -793,106 +537,65 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     }
 }
 
-/// The conjuncts of an asserted `t`: `(and a b)` gives `a`, `b`;
-/// `(not (=> h1 .. hn c))` gives the conjuncts of `h1 .. hn` and `(not c)`;
-/// `(not (or a b))` gives `(not a)`, `(not b)`; `(not (not a))` gives `a`;
-/// annotated terms (`:named`, Boogie's `:lblpos`/`:lblneg` labels, which
-/// z3 gives its own meaning) are kept whole. The conjunction of the parts
-/// is equivalent to `t`.
-fn assertion_parts(cx: &mut smtlib_io::Context, t: TermId, out: &mut Vec<TermId>) {
-    use smtlib_io::{Op, TermKind};
-    match cx.kind(t).clone() {
-        TermKind::App(Op::And, args) => args.iter().for_each(|&a| assertion_parts(cx, a, out)),
-        TermKind::App(Op::Not, a) => match cx.kind(a[0]).clone() {
-            TermKind::App(Op::Implies, args) => {
-                let (c, hs) = args.split_last().expect("=> has arguments");
-                for &h in hs {
-                    assertion_parts(cx, h, out);
-                }
-                let n = cx.mk_app(Op::Not, vec![*c]).expect("Bool");
-                assertion_parts(cx, n, out);
-            }
-            TermKind::App(Op::Or, args) => {
-                for &d in args.iter() {
-                    let n = cx.mk_app(Op::Not, vec![d]).expect("Bool");
-                    assertion_parts(cx, n, out);
-                }
-            }
-            TermKind::App(Op::Not, b) => assertion_parts(cx, b[0], out),
-            _ => out.push(t),
-        },
-        _ => out.push(t),
-    }
+/// The term passes of `stage` (with their companions) among the chosen
+/// ones, made from `script` as it is now, in registry order.
+fn term_passes(script: &Script, options: &Options, stage: Stage) -> Vec<Box<dyn TermPass>> {
+    registry::in_stage(&options.passes, stage)
+        .iter()
+        .flat_map(|p| match p.build {
+            Build::Terms(make) => make(script, &options.passes),
+            _ => vec![],
+        })
+        .collect()
 }
 
-/// `split-asserts`: replace every assertion by one assertion per part
-/// ([`assertion_parts`]). Each check-sat sees the same conjunction, so
-/// the script is equivalent. Returns how many assertions were split.
-fn split_assertions(script: &mut Script) -> usize {
-    let mut n = 0;
-    let mut out = Vec::with_capacity(script.commands.len());
-    for c in std::mem::take(&mut script.commands) {
-        let CommandKind::Assert(t) = c.kind else {
-            out.push(c);
+/// Run the whole-script passes of `stage` among the chosen ones, in
+/// registry order. A pass is listed in the stats when it fired, or when
+/// it marks its output (so that the stats say it ran).
+fn run_script_stage(script: &mut Script, run: &mut Run, stage: Stage, dropped: &mut bool) {
+    let budget = Budget {
+        deadline: Some(run.deadline),
+        ..Budget::default()
+    };
+    for p in registry::in_stage(&run.options.passes, stage) {
+        let Build::Script(make) = p.build else {
             continue;
         };
-        let mut parts = vec![];
-        assertion_parts(&mut script.cx, t, &mut parts);
-        if parts.len() <= 1 {
-            out.push(c);
-            continue;
-        }
-        n += 1;
-        for p in parts {
-            let mut d = c.clone();
-            d.kind = CommandKind::Assert(p);
-            out.push(d);
+        let t0 = Instant::now();
+        let mut pass = make();
+        let change: ScriptChange = pass.run(script, &budget);
+        *dropped |= change.dropped;
+        if change.fired > 0 || matches!(p.soundness, Soundness::UnsatOnly(_)) {
+            let seconds = t0.elapsed().as_secs_f64();
+            add_pass(&mut run.stats, pass.name(), change.fired, seconds);
         }
     }
-    script.commands = out;
-    n
 }
 
-/// Run procedural passes over every assertion, each pass over all
-/// assertions before the next, with the other live assertions as facts.
-/// Returns the indices of the commands whose assertion was replaced.
-/// Up to `rounds` rounds of [`egraph::context::use_context`], recorded in
-/// the stats and trace as `context`. Returns the changed assertions
-/// (sorted, unique).
-fn use_context(
-    script: &mut Script,
-    run: &mut Run,
-    asserts: &[usize],
-    rounds: usize,
-    fold_definitions: bool,
-) -> Vec<usize> {
+/// Run `context` ([`UseContext`]), recorded in the stats and trace.
+/// Returns the changed assertions (sorted, unique).
+fn use_context(script: &mut Script, run: &mut Run, mut pass: UseContext) -> Vec<usize> {
     let t0 = Instant::now();
-    let before: HashMap<usize, TermId> = asserts
-        .iter()
-        .filter_map(|&i| match script.commands[i].kind {
+    let before: HashMap<usize, TermId> = (0..script.commands.len())
+        .filter_map(|i| match script.commands[i].kind {
             CommandKind::Assert(t) => Some((i, t)),
             _ => None,
         })
         .collect();
-    let mut changed = vec![];
-    for _ in 0..rounds {
-        if Instant::now() >= run.deadline {
-            run.stats.stop_reason = "timeout".into();
-            break;
-        }
-        let c = egraph::context::use_context(script, fold_definitions, Some(run.deadline));
-        if c.is_empty() {
-            break;
-        }
-        changed.extend(c);
+    let budget = Budget {
+        deadline: Some(run.deadline),
+        ..Budget::default()
+    };
+    let change = pass.run(script, &budget);
+    if change.out_of_time {
+        run.stats.stop_reason = "timeout".into();
     }
-    changed.sort();
-    changed.dedup();
+    let changed = change.rewritten;
     let events: Vec<TraceEvent> = changed
         .iter()
         .filter_map(|i| match script.commands[*i].kind {
             CommandKind::Assert(t) => Some(TraceEvent {
-                rule: "context".into(),
+                rule: pass.name().into(),
                 before: before[i],
                 after: t,
             }),
@@ -902,7 +605,7 @@ fn use_context(
     run.record_events(script, &events);
     add_pass(
         &mut run.stats,
-        "context",
+        pass.name(),
         changed.len(),
         t0.elapsed().as_secs_f64(),
     );

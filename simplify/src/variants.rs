@@ -52,7 +52,7 @@ impl Variant {
             Variant::AffineOnly => chosen
                 .iter()
                 .copied()
-                .filter(|&p| p != PassName::MergeQuant)
+                .filter(|p| p.name() != "merge-quant")
                 .collect(),
         }
     }

@@ -118,7 +118,7 @@ fn deep_terms_under_the_limit_go_through_every_pass() {
     ];
     for (name, t) in shapes {
         let input = format!("{BOOLS}(assert {t})\n(check-sat)\n");
-        for passes in [PassName::default_passes(), vec![PassName::CooperQe]] {
+        for passes in [PassName::default_passes(), vec![pass("cooper-qe")]] {
             let o = Options {
                 passes,
                 ..options(10)
@@ -263,4 +263,9 @@ fn explosive_rules_stop_at_the_match_cap() {
     // Two rules, at most 800 matches each per iteration, a few nodes per
     // match, over the iterations until both are banned for good.
     assert!(res.nodes < 200_000, "{} nodes", res.nodes);
+}
+
+/// The registered pass named `name`.
+fn pass(name: &str) -> PassName {
+    PassName::parse(name).expect("a registered pass")
 }

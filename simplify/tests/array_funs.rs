@@ -10,7 +10,7 @@ use simplify::{simplify_text, Options, PassName};
 
 fn run(src: &str) -> String {
     let opts = Options {
-        passes: vec![PassName::ArraysAsFuns],
+        passes: vec![pass("arrays-as-funs")],
         ..Options::default()
     };
     simplify_text(src, &opts).expect("parses").output
@@ -146,4 +146,9 @@ fn default_pipeline_reads_arrays_as_functions() {
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
     assert_eq!(z3(&out), "unsat");
     assert_sound(src, &out);
+}
+
+/// The registered pass named `name`.
+fn pass(name: &str) -> PassName {
+    PassName::parse(name).expect("a registered pass")
 }

@@ -191,6 +191,17 @@ fn help_lists_passes_and_the_model_guarantee() {
     let out = String::from_utf8(o.stdout).unwrap();
     assert!(out.contains("PASSES"), "{out}");
     assert!(out.contains("get-model"), "{out}");
+    assert!(out.contains("guarded-eq, elim-assign"), "{out}");
+}
+
+/// `--passes` takes a pass' aliases as well as its name.
+#[test]
+fn passes_accept_aliases() {
+    let text = "(declare-const x Int)(assert (> x 0))(check-sat)";
+    let by_alias = vcsimp(&["--passes", "elim-assign"], text);
+    assert_eq!(by_alias.status.code(), Some(0), "{}", stderr(&by_alias));
+    let by_name = vcsimp(&["--passes", "guarded-eq"], text);
+    assert_eq!(by_alias.stdout, by_name.stdout);
 }
 
 #[test]

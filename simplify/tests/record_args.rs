@@ -10,7 +10,7 @@ use simplify::{simplify_text, Options, PassName};
 
 fn run(src: &str) -> String {
     let opts = Options {
-        passes: vec![PassName::RecordArgs],
+        passes: vec![pass("record-args")],
         ..Options::default()
     };
     simplify_text(src, &opts).expect("parses").output
@@ -166,4 +166,9 @@ fn functions_named_by_kept_commands_or_models_stay() {
     );
     let out = run(&src);
     assert!(out.contains("(declare-fun f (P Int) Int)"), "{out}");
+}
+
+/// The registered pass named `name`.
+fn pass(name: &str) -> PassName {
+    PassName::parse(name).expect("a registered pass")
 }

@@ -33,9 +33,26 @@
 //! quantifiers, and proves the same VCs with functions (Boogie's form) in
 //! milliseconds.
 
+use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::redeclare::{changeable, redeclare};
 use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
 use std::collections::{BTreeMap, HashSet};
+
+/// The `arrays-as-funs` pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ArraysAsFuns;
+
+impl ScriptPass for ArraysAsFuns {
+    fn name(&self) -> &'static str {
+        "arrays-as-funs"
+    }
+
+    /// `symbols` are the arrays that became functions
+    /// ([`arrays_as_functions`]); `fired` counts them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        ScriptChange::of_symbols(arrays_as_functions(script))
+    }
+}
 
 /// Apply the rule of the module documentation to `script`, to a fixed
 /// point. Returns the names of the symbols that became functions, in the

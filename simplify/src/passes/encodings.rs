@@ -31,7 +31,8 @@
 //!   opt-in relevance filter.
 
 use super::util;
-use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
+use crate::passes::registry::Marker;
 use crate::size::tree_size;
 use smtlib_io::{
     AttrValue, BinderKind, CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId,
@@ -902,6 +903,58 @@ pub(crate) fn text_mentions(text: &str, name: &str) -> bool {
     text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
         .any(|tok| tok == name)
 }
+
+/// The `prune-defs` pass ([`prune_definitions`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PruneDefs;
+
+impl ScriptPass for PruneDefs {
+    fn name(&self) -> &'static str {
+        "prune-defs"
+    }
+
+    /// `symbols` are those whose definitions were dropped; `fired` counts
+    /// them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        let change = ScriptChange::of_symbols(prune_definitions(script));
+        ScriptChange {
+            dropped: change.fired > 0,
+            ..change
+        }
+    }
+}
+
+/// The opt-in `prune-unused` pass ([`prune_unused`]): sound for unsat
+/// only, its output carries [`PRUNED_MARKER`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PruneUnused;
+
+impl ScriptPass for PruneUnused {
+    fn name(&self) -> &'static str {
+        "prune-unused"
+    }
+
+    /// `fired` counts the dropped assertions.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        let n = prune_unused(script);
+        ScriptChange {
+            fired: n,
+            dropped: n > 0,
+            ..ScriptChange::default()
+        }
+    }
+}
+
+/// What the output of `prune-unused` says about itself.
+pub const PRUNED_MARKER: Marker = Marker {
+    comment: "; vcsimp --prune-unused: unsat proves the input unsat; sat/unknown mean nothing",
+    info: "(set-info :vcsimp-pruned true)",
+    warning: |n| {
+        format!(
+            "--prune-unused dropped {n} assertion(s): an unsat answer proves the input unsat; sat/unknown mean nothing"
+        )
+    },
+};
 
 /// Drop the definitional axioms of symbols that occur nowhere else.
 ///

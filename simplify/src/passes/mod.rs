@@ -1,37 +1,35 @@
-//! Thread-indexed passes of issue 5 (sections 4.1 to 4.5 of the paper).
+//! The passes. Each pass is one file here and one entry in [`registry`],
+//! which gives its name, soundness, stage and constructor (see
+//! `README.md` in this folder for how to add one).
 //!
-//! * [`bounds`]: the quantifier bound analysis (an analysis API, not a pass);
-//! * [`GuardedEq`] (`guarded-eq`, alias `elim-assign`): guarded equalities
-//!   and assigns;
-//! * [`MergeQuant`] (`merge-quant`): merge two bounded quantified variables;
-//! * [`SimpAffine`] (`simp-affine`): common factors and affine forms;
-//! * [`DecomposeQuant`] (`decompose-quant`): split `x ∈ [0, k*a)` into
-//!   `a*x1 + x2` when SimpAffine then linearises;
-//! * [`Strengthen`] (`strengthen`): the 4.5 heuristics, opt-in, not
-//!   equivalences (see [`strengthen::STRENGTHENED_INFO`]).
-//!
-//! * [`encodings`]: [`Unfold`] (`unfold`), [`Records`] (`records`),
-//!   [`encodings::prune_definitions`] (`prune-defs`) and the opt-in
-//!   [`encodings::prune_unused`] (`prune-unused`, see [`PRUNED_INFO`]).
-//!
-//! * [`array_funs`]: `arrays-as-funs`, arrays that are only read become
-//!   functions (equisatisfiable; equivalent up to that renaming).
-//! * [`record_args`]: `record-args`, functions applied only to constructed
-//!   records take the fields (equisatisfiable).
+//! * term passes ([`crate::pass::TermPass`], one assertion at a time):
+//!   [`GuardedEq`] (`guarded-eq`, alias `elim-assign`, the paper's 4.1 and
+//!   4.2), [`MergeQuant`] (4.3), [`SimpAffine`] (4.4), [`DecomposeQuant`]
+//!   (7), the opt-in [`Strengthen`] (4.5, not equivalences), and
+//!   [`encodings`]' [`Unfold`] and [`Records`];
+//! * script passes ([`crate::pass::ScriptPass`], the whole script):
+//!   [`split_asserts`], [`array_funs`], [`record_args`], [`context`], and
+//!   [`encodings`]' `prune-defs` and the opt-in `prune-unused`;
+//! * [`bounds`]: the quantifier bound analysis (an analysis API, not a
+//!   pass).
 //!
 //! Every pass is an equivalence under the facts except `strengthen` and
-//! `prune-unused`; `prune-defs` keeps satisfiability exactly and
-//! equivalence over every symbol it does not drop.
+//! `prune-unused` (sound for unsat only, their output is marked);
+//! `arrays-as-funs`, `record-args` and `prune-defs` keep satisfiability
+//! exactly and equivalence over every symbol they do not touch.
 
 pub mod array_funs;
 pub mod bounds;
+pub mod context;
 pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
 pub mod record_args;
 pub mod redeclare;
+pub mod registry;
 pub mod simp_affine;
+pub mod split_asserts;
 pub mod strengthen;
 pub(crate) mod util;
 
@@ -40,10 +38,4 @@ pub use encodings::{Records, Unfold};
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
 pub use simp_affine::SimpAffine;
-pub use strengthen::{Strengthen, STRENGTHENED_COMMENT, STRENGTHENED_INFO};
-
-/// The `set-info` command an output filtered by `--prune-unused` carries.
-pub const PRUNED_INFO: &str = "(set-info :vcsimp-pruned true)";
-/// The comment that precedes [`PRUNED_INFO`].
-pub const PRUNED_COMMENT: &str =
-    "; vcsimp --prune-unused: unsat proves the input unsat; sat/unknown mean nothing";
+pub use strengthen::{Strengthen, STRENGTHENED_INFO};

@@ -33,6 +33,7 @@
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
 use crate::egraph::context::liveness;
+use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::encodings::{all_records, is_projection_axiom, Record};
 use crate::passes::redeclare::{changeable, redeclare};
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};
@@ -150,6 +151,22 @@ impl Shape {
                     .expect("fields have the constructor's sorts")
             }
         }
+    }
+}
+
+/// The `record-args` pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecordArgs;
+
+impl ScriptPass for RecordArgs {
+    fn name(&self) -> &'static str {
+        "record-args"
+    }
+
+    /// `symbols` are the functions that now take fields
+    /// ([`flatten_record_arguments`]); `fired` counts them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        ScriptChange::of_symbols(flatten_record_arguments(script))
     }
 }
 

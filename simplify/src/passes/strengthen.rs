@@ -20,18 +20,25 @@
 //! [`Strengthen::program_vars`].
 //!
 //! Whenever the pass changes anything, [`Strengthen::applied`] is set: the
-//! pipeline must then add [`STRENGTHENED_INFO`] and [`STRENGTHENED_COMMENT`]
-//! to the output.
+//! pipeline adds [`STRENGTHENED_MARKER`] to the output (whenever the pass is
+//! on).
 
 use super::util::{self, and, not, or};
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::passes::registry::Marker;
 use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind};
 
 /// The `set-info` command an output changed by `strengthen` must carry.
 pub const STRENGTHENED_INFO: &str = "(set-info :vcsimp-strengthened true)";
-/// The comment that goes with it.
-pub const STRENGTHENED_COMMENT: &str =
-    "; vcsimp --strengthen: unsat proves the input unsat; sat/unknown mean nothing";
+
+/// What the output of `strengthen` says about itself.
+pub const STRENGTHENED_MARKER: Marker = Marker {
+    comment: "; vcsimp --strengthen: unsat proves the input unsat; sat/unknown mean nothing",
+    info: STRENGTHENED_INFO,
+    warning: |_| {
+        "--strengthen: an unsat answer proves the input unsat; sat/unknown mean nothing".into()
+    },
+};
 
 /// The `strengthen` pass.
 #[derive(Clone, Debug)]

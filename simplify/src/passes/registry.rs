@@ -1,0 +1,492 @@
+//! The pass registry: one [`PassInfo`] per pass, in pipeline order.
+//!
+//! Everything that lists passes comes from [`PASSES`]: the names and
+//! aliases `--passes` accepts ([`PassName::parse`]), the default pipeline
+//! ([`PassName::default_passes`]), the pass list of `--help`
+//! ([`help_text`]), the markers an unsat-only pass puts on its output
+//! ([`Soundness::UnsatOnly`]), the order the pipeline runs the passes of a
+//! stage in, and the pass table of the top-level `README.md`
+//! ([`markdown_table`], checked by a test). A new pass is one file in
+//! `simplify/src/passes/` and one entry here (see `passes/README.md`).
+
+use crate::pass::{ScriptPass, TermPass};
+use smtlib_io::Script;
+
+/// What a pass keeps of the input's meaning.
+#[derive(Clone, Copy, Debug)]
+pub enum Soundness {
+    /// The output is equivalent to the input (given the other assertions
+    /// of each check-sat scope).
+    Equivalence,
+    /// The output is equisatisfiable with the input at every check-sat,
+    /// and equivalent to it over every symbol the pass does not drop or
+    /// re-declare. Such a pass does nothing when the script asks for a
+    /// model, values or an assignment.
+    Equisatisfiable,
+    /// Only `unsat` carries over: the output is weaker than the input.
+    /// Opt-in, and the output says so with the marker.
+    UnsatOnly(Marker),
+}
+
+impl Soundness {
+    /// The word the README table and `--help` use.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Soundness::Equivalence => "equivalence",
+            Soundness::Equisatisfiable => "equisatisfiable",
+            Soundness::UnsatOnly(_) => "unsat only",
+        }
+    }
+}
+
+/// What the output of an unsat-only pass says about itself: it starts with
+/// `comment` and `info` (one line each), and `--stats` gets `warning`.
+#[derive(Clone, Copy, Debug)]
+pub struct Marker {
+    /// An SMT-LIB comment line.
+    pub comment: &'static str,
+    /// A `set-info` command.
+    pub info: &'static str,
+    /// The warning, given how often the pass fired.
+    pub warning: fn(usize) -> String,
+}
+
+/// Where in the pipeline a pass runs (in this order; within a stage, in
+/// registry order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Stage {
+    /// Whole-script passes on the parsed script.
+    Prepare,
+    /// Term passes that see through the encoding (definitions, records);
+    /// every result within the growth bound is taken.
+    Encoding,
+    /// Whole-script passes on the decoded script, before saturation.
+    Decoded,
+    /// Settings of the e-graph saturation that follows (and that runs again
+    /// on every assertion a later stage changes).
+    Saturation,
+    /// Term passes on the extracted terms, in rounds; a result is taken
+    /// when it is no more costly (`crate::cost`).
+    Rounds,
+    /// The assertions as context for each other: before every round and
+    /// after the last.
+    Context,
+    /// Whole-script passes on the final script.
+    Finish,
+}
+
+impl Stage {
+    /// The name the README table uses.
+    pub fn label(self) -> &'static str {
+        match self {
+            Stage::Prepare => "prepare",
+            Stage::Encoding => "encoding",
+            Stage::Decoded => "decoded",
+            Stage::Saturation => "e-graph",
+            Stage::Rounds => "rounds",
+            Stage::Context => "context",
+            Stage::Finish => "finish",
+        }
+    }
+}
+
+/// Makes the term passes of an entry from the script as it enters the
+/// stage and the chosen passes.
+pub type MakeTerms = fn(&Script, &[PassName]) -> Vec<Box<dyn TermPass>>;
+
+/// How the pipeline makes a pass.
+#[derive(Clone, Copy)]
+pub enum Build {
+    /// Term passes for the stage, made from the script as it enters the
+    /// stage and the chosen passes (a pass may bring companions: `records`
+    /// is followed by `quant` and `unfold` when those are on).
+    Terms(MakeTerms),
+    /// A whole-script pass.
+    Script(fn() -> Box<dyn ScriptPass>),
+    /// A setting of the e-graph saturation (`fold`, `rules`, ...), or the
+    /// `context` stage, which the pipeline drives itself.
+    Driver,
+}
+
+/// One pass.
+#[derive(Clone, Copy)]
+pub struct PassInfo {
+    /// The command-line name (kebab-case).
+    pub name: &'static str,
+    /// Other names `--passes` accepts.
+    pub aliases: &'static [&'static str],
+    /// One line for `--help` and the README table.
+    pub doc: &'static str,
+    pub soundness: Soundness,
+    /// In the default pipeline (else opt-in).
+    pub default: bool,
+    /// The stages it runs in (`prune-defs` runs twice).
+    pub stages: &'static [Stage],
+    /// The section of Kojima, Imanishi and Igarashi's paper it implements,
+    /// or "".
+    pub paper: &'static str,
+    pub build: Build,
+    /// For a [`Stage::Rounds`] pass with a conservative mode
+    /// ([`TermPass::apply_conservatively`]): a fresh pass for the last run
+    /// after the rounds, whose rejected results fall back to that mode.
+    pub last_run: Option<fn() -> Box<dyn TermPass>>,
+}
+
+impl std::fmt::Debug for PassInfo {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PassInfo")
+            .field("name", &self.name)
+            .finish()
+    }
+}
+
+/// A pass, by its registry entry's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PassName(&'static str);
+
+impl PassName {
+    /// The command-line name.
+    pub fn name(self) -> &'static str {
+        self.0
+    }
+
+    /// The registry entry.
+    pub fn info(self) -> &'static PassInfo {
+        PASSES
+            .iter()
+            .find(|p| p.name == self.0)
+            .expect("a PassName comes from the registry")
+    }
+
+    /// Look a pass up by its name or one of its aliases.
+    pub fn parse(s: &str) -> Option<PassName> {
+        PASSES
+            .iter()
+            .find(|p| p.name == s || p.aliases.contains(&s))
+            .map(|p| PassName(p.name))
+    }
+
+    /// Every pass, in registry (pipeline) order.
+    pub fn all() -> Vec<PassName> {
+        PASSES.iter().map(|p| PassName(p.name)).collect()
+    }
+
+    /// The default pipeline: the passes whose entry says `default`.
+    pub fn default_passes() -> Vec<PassName> {
+        PASSES
+            .iter()
+            .filter(|p| p.default)
+            .map(|p| PassName(p.name))
+            .collect()
+    }
+}
+
+/// Whether the pass named `name` is among `passes`.
+pub fn enabled(passes: &[PassName], name: &str) -> bool {
+    debug_assert!(PassName::parse(name).is_some(), "unknown pass {name}");
+    passes.iter().any(|p| p.0 == name)
+}
+
+/// The fields most entries share (an equivalence in the default pipeline,
+/// from no section of the paper, run by the driver); an entry names its
+/// own and takes the rest from here with `..PASS`.
+const PASS: PassInfo = PassInfo {
+    name: "",
+    aliases: &[],
+    doc: "",
+    soundness: Soundness::Equivalence,
+    default: true,
+    stages: &[],
+    paper: "",
+    build: Build::Driver,
+    last_run: None,
+};
+
+fn unfold(script: &Script) -> Box<dyn TermPass> {
+    let defined = super::encodings::script_definitions(script);
+    Box::new(super::Unfold::with_defined(defined))
+}
+
+/// Every pass, in pipeline order.
+pub static PASSES: &[PassInfo] = &[
+    PassInfo {
+        name: "split-asserts",
+        doc: "top-level conjunctions and negated implications (Boogie's one-assertion VCs) become separate assertions",
+        stages: &[Stage::Prepare],
+        build: Build::Script(|| Box::new(super::split_asserts::SplitAsserts)),
+        ..PASS
+    },
+    PassInfo {
+        name: "arrays-as-funs",
+        doc: "an array symbol only ever read, (select a(t̄) i), is declared as a function a(t̄, i)",
+        soundness: Soundness::Equisatisfiable,
+        stages: &[Stage::Prepare],
+        build: Build::Script(|| Box::new(super::array_funs::ArraysAsFuns)),
+        ..PASS
+    },
+    PassInfo {
+        name: "unfold",
+        doc: "definitional axioms ∀x̄. f(x̄) = body and define-funs as macros; round-trip and projection axioms as size-decreasing rewrites",
+        stages: &[Stage::Encoding],
+        build: Build::Terms(|s, _| vec![unfold(s)]),
+        ..PASS
+    },
+    PassInfo {
+        name: "records",
+        doc: "∀t:S. φ(t) becomes ∀ū. φ(mk(ū)) for a record sort S (inversion axiom or one-constructor datatype)",
+        stages: &[Stage::Encoding],
+        build: Build::Terms(|s, on| {
+            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(super::Records::default())];
+            if enabled(on, "quant") {
+                // fields pinned by singleton ranges (`0 <= y < 1`) go at once
+                v.push(Box::new(crate::egraph::quant::QuantPass));
+            }
+            if enabled(on, "unfold") {
+                // projections of constructors and definitions exposed by the split
+                v.push(unfold(s));
+            }
+            v
+        }),
+        ..PASS
+    },
+    PassInfo {
+        name: "record-args",
+        doc: "a function applied only to constructed records takes their fields: f(mk(a, b)) becomes f(a, b)",
+        soundness: Soundness::Equisatisfiable,
+        default: false,
+        stages: &[Stage::Decoded],
+        build: Build::Script(|| Box::new(super::record_args::RecordArgs)),
+        ..PASS
+    },
+    PassInfo {
+        name: "prune-defs",
+        doc: "drop the definitional axioms of symbols no longer used",
+        soundness: Soundness::Equisatisfiable,
+        stages: &[Stage::Decoded, Stage::Finish],
+        build: Build::Script(|| Box::new(super::encodings::PruneDefs)),
+        ..PASS
+    },
+    PassInfo {
+        name: "fold",
+        doc: "constant folding and polynomial normal forms (e-graph analysis)",
+        stages: &[Stage::Saturation],
+        ..PASS
+    },
+    PassInfo {
+        name: "rules",
+        doc: "the rewrite rules of rules/*.rules",
+        stages: &[Stage::Saturation],
+        ..PASS
+    },
+    PassInfo {
+        name: "bool-nary",
+        doc: "n-ary and/or: flatten, drop true/false, duplicates, complements",
+        stages: &[Stage::Saturation],
+        ..PASS
+    },
+    PassInfo {
+        name: "arith-cmp",
+        doc: "canonical linear comparisons (gcd, Int strict to non-strict)",
+        stages: &[Stage::Saturation],
+        ..PASS
+    },
+    PassInfo {
+        name: "guarded-eq",
+        aliases: &["elim-assign"],
+        doc: "guarded equalities and assign constraints rewrite other formulas",
+        stages: &[Stage::Rounds],
+        paper: "4.1, 4.2",
+        build: Build::Terms(|s, on| {
+            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(super::GuardedEq::default())];
+            if enabled(on, "unfold") {
+                // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
+                v.push(unfold(s));
+            }
+            v
+        }),
+        last_run: Some(|| Box::new(super::GuardedEq::default())),
+        ..PASS
+    },
+    PassInfo {
+        name: "merge-quant",
+        doc: "merge two bounded quantified variables used only as x + a*y",
+        stages: &[Stage::Rounds],
+        paper: "4.3",
+        build: Build::Terms(|_, _| vec![Box::new(super::MergeQuant::default())]),
+        ..PASS
+    },
+    PassInfo {
+        name: "simp-affine",
+        doc: "common factors and bounded affine comparisons a*t + x vs a*t' + x'",
+        stages: &[Stage::Rounds],
+        paper: "4.4",
+        build: Build::Terms(|_, _| vec![Box::new(super::SimpAffine::default())]),
+        ..PASS
+    },
+    PassInfo {
+        name: "decompose-quant",
+        doc: "split x in [0, k*a) into a*x1 + x2 when that lets simp-affine fire",
+        stages: &[Stage::Rounds],
+        paper: "7",
+        build: Build::Terms(|_, _| vec![Box::new(super::DecomposeQuant::default())]),
+        ..PASS
+    },
+    PassInfo {
+        name: "strengthen",
+        doc: "the strengthening heuristics (also --strengthen)",
+        soundness: Soundness::UnsatOnly(super::strengthen::STRENGTHENED_MARKER),
+        default: false,
+        stages: &[Stage::Rounds],
+        paper: "4.5",
+        build: Build::Terms(|_, _| vec![Box::new(super::Strengthen::default())]),
+        ..PASS
+    },
+    PassInfo {
+        name: "quant",
+        doc: "quantifiers: equality resolution, unused variables, splitting, miniscoping",
+        stages: &[Stage::Rounds],
+        build: Build::Terms(|_, _| vec![Box::new(crate::egraph::quant::QuantPass)]),
+        ..PASS
+    },
+    PassInfo {
+        name: "cooper-qe",
+        doc: "Cooper elimination of linear Int variables, nonlinear parameters as atoms",
+        stages: &[Stage::Rounds],
+        build: Build::Terms(|_, _| vec![Box::new(crate::qe::CooperQe::default())]),
+        ..PASS
+    },
+    PassInfo {
+        name: "context",
+        doc: "assertions simplify each other within their check-sat scopes",
+        stages: &[Stage::Context],
+        ..PASS
+    },
+    PassInfo {
+        name: "prune-unused",
+        doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
+        soundness: Soundness::UnsatOnly(super::encodings::PRUNED_MARKER),
+        default: false,
+        stages: &[Stage::Finish],
+        build: Build::Script(|| Box::new(super::encodings::PruneUnused)),
+        ..PASS
+    },
+];
+
+/// The passes of `stage` among `passes`, in registry order.
+pub fn in_stage(passes: &[PassName], stage: Stage) -> Vec<&'static PassInfo> {
+    PASSES
+        .iter()
+        .filter(|p| p.stages.contains(&stage) && enabled(passes, p.name))
+        .collect()
+}
+
+/// The pass list of `--help`: one line per pass, in pipeline order.
+pub fn help_text() -> String {
+    let mut s = String::from("PASSES (in pipeline order; * = opt-in):\n");
+    for p in PASSES {
+        let mut name = p.name.to_string();
+        for a in p.aliases {
+            name.push_str(&format!(", {a}"));
+        }
+        let star = if p.default { ' ' } else { '*' };
+        let sound = match p.soundness {
+            Soundness::Equivalence => String::new(),
+            ref other => format!(" [{}]", other.label()),
+        };
+        s.push_str(&format!("  {star}{name:<26} {}{sound}\n", p.doc));
+    }
+    s
+}
+
+/// The pass table of the top-level `README.md`, in pipeline order.
+pub fn markdown_table() -> String {
+    let mut s = String::from(
+        "| pass | stage | what | keeps | default | paper |\n|---|---|---|---|---|---|\n",
+    );
+    for p in PASSES {
+        let mut name = format!("`{}`", p.name);
+        for a in p.aliases {
+            name.push_str(&format!(" (`{a}`)"));
+        }
+        let stages: Vec<&str> = p.stages.iter().map(|s| s.label()).collect();
+        let keeps = match p.soundness {
+            Soundness::UnsatOnly(m) => format!("unsat only, marked `{}`", m.info),
+            ref other => other.label().to_string(),
+        };
+        s.push_str(&format!(
+            "| {name} | {} | {} | {keeps} | {} | {} |\n",
+            stages.join(", "),
+            p.doc.replace('|', "\\|"),
+            if p.default { "yes" } else { "opt-in" },
+            p.paper
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_are_unique_and_kebab_case() {
+        let mut seen = std::collections::HashSet::new();
+        for p in PASSES {
+            for n in std::iter::once(&p.name).chain(p.aliases) {
+                assert!(seen.insert(*n), "{n} twice");
+                assert!(n.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{n}");
+                assert_ne!(*n, "default");
+                assert_ne!(*n, "none");
+            }
+        }
+    }
+
+    #[test]
+    fn aliases_parse_to_their_pass() {
+        assert_eq!(
+            PassName::parse("elim-assign"),
+            PassName::parse("guarded-eq")
+        );
+        assert_eq!(PassName::parse("guarded-eq").unwrap().name(), "guarded-eq");
+        assert_eq!(PassName::parse("nope"), None);
+    }
+
+    #[test]
+    fn opt_in_is_exactly_the_unsat_only_passes_and_record_args() {
+        let opt_in: Vec<&str> = PASSES
+            .iter()
+            .filter(|p| !p.default)
+            .map(|p| p.name)
+            .collect();
+        assert_eq!(opt_in, ["record-args", "strengthen", "prune-unused"]);
+        for p in PASSES {
+            if let Soundness::UnsatOnly(m) = p.soundness {
+                assert!(!p.default, "{} is unsound for sat", p.name);
+                assert!(m.comment.starts_with(';') && m.info.starts_with("(set-info"));
+            }
+        }
+    }
+
+    #[test]
+    fn registry_order_is_pipeline_order() {
+        let first: Vec<Stage> = PASSES.iter().map(|p| p.stages[0]).collect();
+        assert!(first.windows(2).all(|w| w[0] <= w[1]), "{first:?}");
+    }
+
+    #[test]
+    fn builds_match_stages() {
+        for p in PASSES {
+            assert!(!p.stages.is_empty(), "{}", p.name);
+            for s in p.stages {
+                let ok = match (p.build, s) {
+                    (Build::Terms(_), Stage::Encoding | Stage::Rounds) => p.stages.len() == 1,
+                    (Build::Script(_), Stage::Prepare | Stage::Decoded | Stage::Finish) => true,
+                    (Build::Driver, Stage::Saturation | Stage::Context) => true,
+                    _ => false,
+                };
+                assert!(ok, "{}: build does not fit stage {s:?}", p.name);
+            }
+            assert!(p.last_run.is_none() || p.stages == [Stage::Rounds]);
+        }
+    }
+}
