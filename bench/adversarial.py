@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Adversarial inputs at full size (issue 7, part 5): time and peak memory of
+"""Adversarial inputs at full size: time and peak memory of
 vcsimp against z3 parse-only, side by side.
 
 Generates into ``bench/work/adversarial/``:

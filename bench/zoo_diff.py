@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Zoo differential run (issue 7, part 1): does vcsimp keep every answer?
+"""Zoo differential run: does vcsimp keep every answer?
 
 For every file of the zoo (``../shared/zoo``, listed in ``BASELINE.tsv``):
 

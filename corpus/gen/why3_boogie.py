@@ -2,7 +2,7 @@
 
 The lockstep tasks of ``simt.py`` (family ``vericuda``) are printed again
 as Why3 and as Boogie would print them, so that vcsimp's passes are tested
-on more than one shape of the same problem (issue 8):
+on more than one shape of the same problem:
 
 * ``why3``: threads are values of the datatype ``thread``, a pair of
   ``dim3`` records (block index, thread index); ``dim3`` is an

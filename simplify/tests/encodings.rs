@@ -1,4 +1,4 @@
-//! The encoding passes (issue 8): `unfold` (definitions, wrappers),
+//! The encoding passes: `unfold` (definitions, wrappers),
 //! `records`, `prune-defs` and the opt-in `prune-unused`. Each has applies
 //! and does-not-apply tests; soundness is checked with z3: the assertions
 //! of input and output are equivalent over the input's declarations

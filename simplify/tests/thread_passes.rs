@@ -1,4 +1,4 @@
-//! Tests of the thread-indexed passes (issue 5) on the paper's examples:
+//! Tests of the thread-indexed passes on the paper's examples:
 //! where each pass applies, where it must not, and z3-checked soundness
 //! (the formula before and after are equivalent under the facts the pass
 //! used).
@@ -803,7 +803,7 @@ fn guarded_eq_case_split_keeps_only_the_open_part_of_the_guard() {
     assert_equivalent(&mut pb, before, after);
 }
 
-/// Regression (unsound in session 1): from the per-thread assign form
+/// Regression (an unsound version of the pass did this): from the per-thread assign form
 /// `(c ∧ e) ∨ (¬c ∧ e)` the pass took `e ⇒ c` as a rule, although `c` is
 /// the condition, not an assignment; a sat script became unsat.
 #[test]

@@ -1,4 +1,4 @@
-//! Every SMT-LIB 2.6 command and term construct the foundation issue lists
+//! Every SMT-LIB 2.6 command and term construct
 //! (and every one smt2parser fails on) reads, prints, and reads back to
 //! the same print.
 

@@ -1,4 +1,4 @@
-//! Quantifier elimination over the integers (issue 6).
+//! Quantifier elimination over the integers.
 //!
 //! [`CooperQe`] is a [`TermPass`] named `cooper-qe`. Bottom-up over a term,
 //! it eliminates from every `forall`/`exists` the `Int` variables that occur
