@@ -22,7 +22,11 @@ GUARANTEES:
 
 EXIT CODES:
   0 success, 1 bad input (a path:line:col error on stderr, nothing written),
-  2 usage error.";
+  2 usage error.
+
+SUBCOMMANDS:
+  vcsimp solve --solver CMD [INPUT]   race a solver on the input and on
+                                      vcsimp's outputs (vcsimp solve --help)";
 
 /// Simplify SMT-LIB verification conditions for SMT solvers.
 #[derive(Parser, Debug)]
@@ -127,7 +131,7 @@ fn pass_list_help() -> String {
     registry::help_text()
 }
 
-fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
+pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
     if list == "none" {
         return Ok(vec![]);
     }

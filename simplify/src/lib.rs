@@ -23,6 +23,8 @@ pub mod pipeline;
 pub mod poly;
 pub mod qe;
 pub mod size;
+#[cfg(unix)]
+pub mod solve;
 pub mod stats;
 pub mod validate;
 pub mod variants;

@@ -1,0 +1,615 @@
+//! `vcsimp solve`: a solver wrapper that races the solver on the input and
+//! on vcsimp's outputs, and answers as soon as one run is definitive.
+//!
+//! The runs ("racers") are the input as given, the default output (S1,
+//! [`crate::variants::Variant::MergeThenAffine`]) and the S2 output
+//! ([`crate::variants::Variant::AffineOnly`]) when its text differs from
+//! S1's. The input's run starts at once; the others start as soon as their
+//! simplification is done, at most `--jobs` solvers at a time (queued runs
+//! start as slots free). With one job the runs share the time budget: vcsimp
+//! simplifies first, then runs S1, the input and S2 one after the other,
+//! each with an equal share of what is left of the budget.
+//!
+//! The first run to end with a definitive output ([`answer::read`]) wins:
+//! its standard output and error are printed byte for byte and vcsimp exits
+//! with its exit code; every other run is killed. A `sat` from an output
+//! that is sound for `unsat` only (`--strengthen`, `--prune-unused`) never
+//! wins. When no run is definitive, vcsimp prints what the solver printed
+//! on the input (its `unknown`, `timeout` or error, and its exit code); if
+//! that run did not end on its own, the first other run that did and whose
+//! output is not an untrusted `sat`; if none did and the budget ran out,
+//! `timeout` (exit 0); if every run crashed, nothing on standard output, a
+//! note on standard error, and exit code 128 + the signal. Nothing of a run
+//! that lost is ever printed, so there is no partial output.
+//!
+//! The time budget is `--time-limit`, or else the solver's own limit when
+//! its command line gives one (`-T:N` for z3, `--tlimit=MS` for cvc5); at
+//! its end every run still going is killed. Solvers run in their own
+//! process groups, killed on every exit path ([`group`]).
+
+pub mod answer;
+pub mod group;
+
+use crate::variants::{simplify_variant, Variant};
+use answer::Reading;
+use clap::Parser;
+use group::{Exit, Group};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+const SOLVE_HELP: &str = "\
+HOW IT ANSWERS:
+  The solver runs on the input at once, and on vcsimp's output (and on the
+  S2 variant of --variants where it differs) as soon as it is ready, at most
+  JOBS solvers at a time. The first run that answers sat or unsat to every
+  check-sat without an (error ...) wins: its output (the answer and what
+  follows, e.g. a model) is printed exactly as the solver printed it,
+  vcsimp exits with the solver's exit code, and the other runs are killed.
+  sat from an output marked :vcsimp-strengthened or :vcsimp-pruned never
+  wins. If no run is definitive, vcsimp prints what the solver printed on
+  the input (unknown, timeout, an error) with its exit code; `timeout` if
+  the time budget ended it first. With one job, the runs take turns, each
+  with an equal share of the remaining budget.
+
+  The budget is --time-limit, or the solver's own limit (z3 -T:N, cvc5
+  --tlimit=MS). Each solver runs in its own process group, killed when the
+  race ends, when the budget ends, on SIGINT, SIGTERM or SIGHUP (vcsimp then
+  dies of the same signal), on a panic, and (Linux) when vcsimp is killed.
+  A solver that crashes only loses its run; if all crash, vcsimp prints
+  nothing on stdout and exits with 128 + the signal.
+
+EXIT CODES:
+  the winning solver's exit code; 1 the input cannot be read;
+  2 usage error; 127 the solver cannot be started.";
+
+/// `vcsimp solve`: race a solver on the input and on vcsimp's outputs.
+#[derive(Parser, Debug)]
+#[command(name = "vcsimp solve", bin_name = "vcsimp solve", version, about = "Race a solver on an SMT-LIB file and on vcsimp's outputs; print the first definitive answer.", after_help = SOLVE_HELP)]
+pub struct SolveCli {
+    /// Input SMT-LIB file; `-` or absent reads standard input.
+    pub input: Option<PathBuf>,
+
+    /// The solver's command line, split at blanks; the script's path
+    /// replaces `%f`, or is appended when there is no `%f`. Example:
+    /// "z3 -T:10".
+    #[arg(long, value_name = "CMD")]
+    pub solver: String,
+
+    /// How many solvers may run at once (default: the machine's cores).
+    /// With 1 the runs take turns and share the time budget.
+    #[arg(short, long, value_name = "N")]
+    pub jobs: Option<usize>,
+
+    /// Wall-clock budget of the whole race in seconds, simplification
+    /// included (default: the solver's own limit when its command line
+    /// gives one, -T:N or --tlimit=MS).
+    #[arg(long, value_name = "SECS")]
+    pub time_limit: Option<f64>,
+
+    /// Stop simplifying after SECS seconds (default: the budget, a quarter
+    /// of it with one job).
+    #[arg(long, value_name = "SECS")]
+    pub timeout: Option<f64>,
+
+    /// Passes, as for vcsimp --passes.
+    #[arg(long, value_name = "LIST")]
+    pub passes: Option<String>,
+
+    /// Add the strengthening heuristics (sound for unsat only: a sat from
+    /// that output is never trusted).
+    #[arg(long)]
+    pub strengthen: bool,
+
+    /// Add the relevance filter (sound for unsat only: a sat from that
+    /// output is never trusted).
+    #[arg(long)]
+    pub prune_unused: bool,
+
+    /// Report on stderr how each run ended and which one won.
+    #[arg(short, long)]
+    pub verbose: bool,
+}
+
+/// Entry point of `vcsimp solve ARGS…` (`args[0]` is `solve`); returns the
+/// exit code.
+pub fn main(args: &[std::ffi::OsString]) -> i32 {
+    let cli = match SolveCli::try_parse_from(args) {
+        Ok(c) => c,
+        Err(e) => {
+            let _ = e.print();
+            return if e.use_stderr() { 2 } else { 0 };
+        }
+    };
+    run(&cli)
+}
+
+fn usage_error(msg: &str) -> i32 {
+    eprintln!("vcsimp solve: error: {msg}");
+    2
+}
+
+fn seconds(value: Option<f64>, flag: &str) -> Result<Option<Duration>, String> {
+    match value {
+        None => Ok(None),
+        Some(t) if t.is_finite() && t > 0.0 => Ok(Some(Duration::from_secs_f64(t))),
+        Some(_) => Err(format!("{flag} needs a positive number of seconds")),
+    }
+}
+
+/// The time limit a solver command line sets itself: z3's `-T:N` (seconds)
+/// or cvc5's `--tlimit=MS` / `--tlimit MS` (milliseconds).
+pub fn solver_time_limit(args: &[String]) -> Option<Duration> {
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if let Some(n) = a.strip_prefix("-T:") {
+            return n.parse::<f64>().ok().map(Duration::from_secs_f64);
+        }
+        let ms = if let Some(n) = a.strip_prefix("--tlimit=") {
+            n.parse::<u64>().ok()
+        } else if a == "--tlimit" {
+            it.next().and_then(|n| n.parse::<u64>().ok())
+        } else {
+            None
+        };
+        if let Some(ms) = ms {
+            return Some(Duration::from_millis(ms));
+        }
+    }
+    None
+}
+
+/// One run of the solver on one script.
+struct Racer {
+    name: &'static str,
+    script: PathBuf,
+    /// False for outputs that are sound for unsat only.
+    trust_sat: bool,
+    /// Lower starts first.
+    priority: u8,
+    stdout: PathBuf,
+    stderr: PathBuf,
+    state: State,
+}
+
+enum State {
+    Queued,
+    Running {
+        group: Group,
+        started: Instant,
+        deadline: Option<Instant>,
+    },
+    Ended {
+        end: End,
+        seconds: f64,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Exited(Exit, Reading),
+    /// Killed at the end of its share of the budget.
+    OutOfTime,
+    /// Killed because another run won.
+    Lost,
+    /// Never started (the race was over first).
+    NotRun,
+}
+
+/// A private directory for the simplified scripts and the solvers'
+/// outputs, removed with everything in it when dropped.
+struct TempDir(PathBuf);
+
+impl TempDir {
+    fn new() -> std::io::Result<TempDir> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let base = std::env::temp_dir();
+        loop {
+            let n = N.fetch_add(1, Ordering::SeqCst);
+            let dir = base.join(format!("vcsimp-solve-{}-{n}", std::process::id()));
+            match std::fs::create_dir(&dir) {
+                Ok(()) => return Ok(TempDir(dir)),
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+}
+
+impl Drop for TempDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What the simplification thread sends: a variant's output text.
+type Simplified = Result<(Variant, String), String>;
+
+/// Run `vcsimp solve`; returns the exit code.
+pub fn run(cli: &SolveCli) -> i32 {
+    let words: Vec<String> = cli.solver.split_whitespace().map(str::to_string).collect();
+    if words.is_empty() {
+        return usage_error("--solver needs a command");
+    }
+    let mut passes = match &cli.passes {
+        Some(list) => match crate::cli::parse_passes(list) {
+            Ok(p) => p,
+            Err(e) => return usage_error(&e),
+        },
+        None => crate::PassName::default_passes(),
+    };
+    for (on, pass) in [
+        (cli.strengthen, crate::PassName::Strengthen),
+        (cli.prune_unused, crate::PassName::PruneUnused),
+    ] {
+        if on && !passes.contains(&pass) {
+            passes.push(pass);
+        }
+    }
+    let jobs = match cli.jobs {
+        Some(0) => return usage_error("--jobs needs at least 1"),
+        Some(n) => n,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    let (budget, simplify_timeout) = match (
+        seconds(cli.time_limit, "--time-limit"),
+        seconds(cli.timeout, "--timeout"),
+    ) {
+        (Ok(b), Ok(t)) => (b.or_else(|| solver_time_limit(&words[1..])), t),
+        (Err(e), _) | (_, Err(e)) => return usage_error(&e),
+    };
+    let sequential = jobs == 1;
+    let simplify_timeout =
+        simplify_timeout.or_else(|| budget.map(|b| if sequential { b / 4 } else { b }));
+
+    let tmp = match TempDir::new() {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("vcsimp solve: error: cannot create a temporary directory: {e}");
+            return 1;
+        }
+    };
+    let (path_name, source, raw_path) = match cli.input.as_deref() {
+        Some(p) if p != Path::new("-") => {
+            (p.display().to_string(), std::fs::read(p), p.to_path_buf())
+        }
+        _ => {
+            let mut buf = Vec::new();
+            let read = std::io::stdin().read_to_end(&mut buf).map(|_| buf);
+            let path = tmp.0.join("input.smt2");
+            let read = read.and_then(|b| std::fs::write(&path, &b).map(|_| b));
+            ("<stdin>".to_string(), read, path)
+        }
+    };
+    let source = match source {
+        Ok(b) => b,
+        Err(e) => {
+            eprintln!("{path_name}: error: cannot read input: {e}");
+            return 1;
+        }
+    };
+
+    group::install_signal_handlers();
+    let start = Instant::now();
+    let deadline = budget.map(|b| start + b);
+    let options = crate::Options {
+        passes,
+        limits: crate::Limits {
+            timeout: simplify_timeout,
+            ..crate::Limits::default()
+        },
+        explain: false,
+    };
+    let (tx, rx) = mpsc::channel::<Simplified>();
+    let name = path_name.clone();
+    std::thread::spawn(move || simplify_both(&name, source, &options, &tx));
+
+    let mut racers = vec![Racer {
+        name: "input",
+        script: raw_path,
+        trust_sat: true,
+        priority: if sequential { 1 } else { 0 },
+        stdout: tmp.0.join("input.out"),
+        stderr: tmp.0.join("input.err"),
+        state: State::Queued,
+    }];
+    let mut texts: Vec<String> = vec![];
+    let mut simplified = false;
+    let mut winner = None;
+    loop {
+        if let Some(sig) = group::pending_signal() {
+            drop(racers);
+            drop(tmp);
+            group::die_of(sig);
+        }
+        while !simplified {
+            match rx.try_recv() {
+                Ok(Ok((variant, text))) => {
+                    if texts.iter().any(|t| body(t) == body(&text)) {
+                        continue;
+                    }
+                    let script = tmp.0.join(variant.file_name());
+                    if let Err(e) = std::fs::write(&script, &text) {
+                        note(cli, &format!("cannot write {}: {e}", script.display()));
+                        continue;
+                    }
+                    let (name, priority) = match variant {
+                        Variant::MergeThenAffine => ("s1", if sequential { 0 } else { 1 }),
+                        Variant::AffineOnly => ("s2", 2),
+                    };
+                    racers.push(Racer {
+                        name,
+                        script,
+                        trust_sat: !answer::is_unsat_only(&text),
+                        priority,
+                        stdout: tmp.0.join(format!("{name}.out")),
+                        stderr: tmp.0.join(format!("{name}.err")),
+                        state: State::Queued,
+                    });
+                    texts.push(text);
+                }
+                Ok(Err(e)) => note(cli, &format!("not simplified: {e}")),
+                Err(mpsc::TryRecvError::Empty) => break,
+                Err(mpsc::TryRecvError::Disconnected) => simplified = true,
+            }
+        }
+        let now = Instant::now();
+        for r in racers.iter_mut() {
+            if let Some(end) = poll(r, now) {
+                if winner.is_none() && matches!(end, End::Exited(_, Reading::Definitive)) {
+                    winner = Some(r.name);
+                }
+            }
+        }
+        if winner.is_some() {
+            break;
+        }
+        if deadline.is_some_and(|d| now >= d) {
+            break;
+        }
+        if !sequential || simplified {
+            let running = racers
+                .iter()
+                .filter(|r| matches!(r.state, State::Running { .. }))
+                .count();
+            let queued = racers
+                .iter()
+                .filter(|r| matches!(r.state, State::Queued))
+                .count() as u32;
+            if running < jobs && queued > 0 {
+                let next = racers
+                    .iter_mut()
+                    .filter(|r| matches!(r.state, State::Queued))
+                    .min_by_key(|r| r.priority)
+                    .expect("a queued run");
+                let share = if sequential {
+                    deadline.map(|d| now + d.saturating_duration_since(now) / queued)
+                } else {
+                    deadline
+                };
+                if let Err(e) = start_racer(next, &words, share) {
+                    eprintln!("vcsimp solve: error: cannot run {}: {e}", words[0]);
+                    return 127;
+                }
+                continue;
+            }
+        }
+        let busy = racers
+            .iter()
+            .any(|r| !matches!(r.state, State::Ended { .. }));
+        if simplified && !busy {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    // Whatever still runs lost: kill it now, before printing.
+    let now = Instant::now();
+    for r in racers.iter_mut() {
+        match std::mem::replace(&mut r.state, State::Queued) {
+            State::Running {
+                mut group, started, ..
+            } => {
+                group.kill();
+                let seconds = now.duration_since(started).as_secs_f64();
+                let end = if winner.is_some() {
+                    End::Lost
+                } else {
+                    End::OutOfTime
+                };
+                r.state = State::Ended { end, seconds };
+            }
+            State::Queued => {
+                r.state = State::Ended {
+                    end: End::NotRun,
+                    seconds: 0.0,
+                }
+            }
+            ended => r.state = ended,
+        }
+    }
+    let code = answer_with(cli, &racers, winner);
+    drop(racers);
+    drop(tmp);
+    code
+}
+
+/// The text of a variant's output without its opening comment line.
+fn body(text: &str) -> &str {
+    text.split_once('\n').map_or(text, |(_, rest)| rest)
+}
+
+/// Parse and simplify `source` into S1 and then S2, sending each output as
+/// soon as it is ready (or the reason there is none).
+fn simplify_both(
+    path_name: &str,
+    source: Vec<u8>,
+    options: &crate::Options,
+    tx: &mpsc::Sender<Simplified>,
+) {
+    let source = match String::from_utf8(source) {
+        Ok(s) => s,
+        Err(_) => {
+            let _ = tx.send(Err(format!("{path_name}: input is not valid UTF-8")));
+            return;
+        }
+    };
+    let script = match smtlib_io::parse_script(&source) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = tx.send(Err(e.render(path_name, &source)));
+            return;
+        }
+    };
+    for variant in Variant::ALL {
+        let outcome = simplify_variant(script.clone(), options, variant);
+        if tx.send(Ok((variant, outcome.output))).is_err() {
+            return;
+        }
+    }
+}
+
+fn start_racer(r: &mut Racer, words: &[String], deadline: Option<Instant>) -> std::io::Result<()> {
+    let script = r.script.to_string_lossy();
+    let mut args: Vec<String> = words[1..]
+        .iter()
+        .map(|w| w.replace("%f", &script))
+        .collect();
+    if !words[1..].iter().any(|w| w.contains("%f")) {
+        args.push(script.into_owned());
+    }
+    let mut cmd = Command::new(&words[0]);
+    cmd.args(&args)
+        .stdin(Stdio::null())
+        .stdout(std::fs::File::create(&r.stdout)?)
+        .stderr(std::fs::File::create(&r.stderr)?);
+    let group = Group::spawn(&mut cmd)?;
+    r.state = State::Running {
+        group,
+        started: Instant::now(),
+        deadline,
+    };
+    Ok(())
+}
+
+/// Check a running racer: if it ended (or its share of the budget did),
+/// record and return how.
+fn poll(r: &mut Racer, now: Instant) -> Option<End> {
+    let State::Running {
+        group,
+        started,
+        deadline,
+    } = &mut r.state
+    else {
+        return None;
+    };
+    let end = match group.try_wait() {
+        Ok(Some(exit)) => {
+            let reading = match exit {
+                Exit::Code(_) => {
+                    answer::read(&std::fs::read(&r.stdout).unwrap_or_default(), r.trust_sat)
+                }
+                Exit::Signal(_) => Reading::Undecided,
+            };
+            End::Exited(exit, reading)
+        }
+        Ok(None) if deadline.is_some_and(|d| now >= d) => {
+            group.kill();
+            End::OutOfTime
+        }
+        Ok(None) => return None,
+        Err(_) => {
+            group.kill();
+            End::Exited(Exit::Signal(libc::SIGKILL), Reading::Undecided)
+        }
+    };
+    let seconds = now.duration_since(*started).as_secs_f64();
+    r.state = State::Ended { end, seconds };
+    Some(end)
+}
+
+fn note(cli: &SolveCli, msg: &str) {
+    if cli.verbose {
+        eprintln!("vcsimp solve: {msg}");
+    }
+}
+
+fn report(cli: &SolveCli, name: &str, end: &End, seconds: f64) {
+    let how = match end {
+        End::Exited(Exit::Code(c), Reading::Definitive) => format!("definitive, exit {c}"),
+        End::Exited(Exit::Code(c), Reading::Undecided) => format!("undecided, exit {c}"),
+        End::Exited(Exit::Code(c), Reading::UntrustedSat) => {
+            format!("sat from an unsat-only output (ignored), exit {c}")
+        }
+        End::Exited(Exit::Signal(s), _) => format!("killed by signal {s}"),
+        End::OutOfTime => "out of time".into(),
+        End::Lost => "killed, another run won".into(),
+        End::NotRun => "not run".into(),
+    };
+    note(cli, &format!("{name}: {how} ({seconds:.3}s)"));
+}
+
+/// Print the answer of the race and return the exit code (see the module
+/// documentation for the rules).
+fn answer_with(cli: &SolveCli, racers: &[Racer], winner: Option<&str>) -> i32 {
+    for r in racers {
+        if let State::Ended { end, seconds } = &r.state {
+            report(cli, r.name, end, *seconds);
+        }
+    }
+    let end_of = |r: &Racer| match r.state {
+        State::Ended { end, .. } => end,
+        _ => End::NotRun,
+    };
+    let chosen = match winner {
+        Some(w) => racers.iter().find(|r| r.name == w),
+        None => racers.iter().find(|r| {
+            matches!(
+                end_of(r),
+                End::Exited(Exit::Code(_), Reading::Definitive | Reading::Undecided)
+            )
+        }),
+    };
+    if let Some(r) = chosen {
+        note(cli, &format!("answer from: {}", r.name));
+        let End::Exited(Exit::Code(code), _) = end_of(r) else {
+            unreachable!("only runs that exited are chosen")
+        };
+        let out = std::fs::read(&r.stdout).unwrap_or_default();
+        let err = std::fs::read(&r.stderr).unwrap_or_default();
+        let mut stdout = std::io::stdout().lock();
+        if stdout.write_all(&out).and_then(|_| stdout.flush()).is_err() {
+            return 1;
+        }
+        let _ = std::io::stderr().write_all(&err);
+        return code;
+    }
+    if racers
+        .iter()
+        .any(|r| matches!(end_of(r), End::OutOfTime | End::NotRun | End::Lost))
+    {
+        note(cli, "answer: timeout (the budget ran out)");
+        let mut stdout = std::io::stdout().lock();
+        if stdout
+            .write_all(b"timeout\n")
+            .and_then(|_| stdout.flush())
+            .is_err()
+        {
+            return 1;
+        }
+        return 0;
+    }
+    let signal = racers
+        .iter()
+        .find_map(|r| match end_of(r) {
+            End::Exited(Exit::Signal(s), _) => Some(s),
+            _ => None,
+        })
+        .unwrap_or(libc::SIGKILL);
+    eprintln!(
+        "vcsimp solve: error: the solver crashed on every script (signal {signal} on the input)"
+    );
+    128 + signal
+}

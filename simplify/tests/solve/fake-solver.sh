@@ -1,0 +1,24 @@
+#!/bin/sh
+# A fake SMT solver for the tests of `vcsimp solve`. Its last argument is
+# the script; it acts as $FAKE_INPUT, $FAKE_S1 or $FAKE_S2 says for the
+# input, vcsimp's S1 output or its S2 output (told apart by the variant
+# comment vcsimp writes first), and records its pid in $FAKE_PIDS/<run>.
+for f; do :; done
+if grep -q "vcsimp variant S1" "$f"; then act="$FAKE_S1"; run=s1
+elif grep -q "vcsimp variant S2" "$f"; then act="$FAKE_S2"; run=s2
+else act="$FAKE_INPUT"; run=input; fi
+if [ -n "$FAKE_PIDS" ]; then echo $$ > "$FAKE_PIDS/$run.tmp"; mv "$FAKE_PIDS/$run.tmp" "$FAKE_PIDS/$run"; fi
+case "$act" in
+  unsat) echo unsat ;;
+  sat) printf 'sat\n((x 1))\n' ;;
+  unknown) echo unknown ;;
+  timeout) echo timeout ;;
+  exit3) echo unsat; echo "a note" >&2; exit 3 ;;
+  crash) echo sat; kill -SEGV $$ ;;
+  hang) exec sleep 1000 ;;
+  spawn)
+    sleep 1000 &
+    echo $! > "$FAKE_PIDS/$run.child.tmp"; mv "$FAKE_PIDS/$run.child.tmp" "$FAKE_PIDS/$run.child"
+    exec sleep 1000 ;;
+  *) echo "(error \"fake solver: no action for $run\")"; exit 1 ;;
+esac
