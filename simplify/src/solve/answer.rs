@@ -46,11 +46,13 @@ pub fn read(stdout: &[u8], trust_sat: bool) -> Reading {
     }
 }
 
-/// Whether simplified output `text` is marked as not equivalent to its
-/// input (an opt-in pass that is sound for `unsat` only ran).
+/// Whether simplified output `text` carries the marker of a pass that is
+/// sound for `unsat` only ([`crate::passes::registry::Soundness::UnsatOnly`]).
 pub fn is_unsat_only(text: &str) -> bool {
-    text.contains(crate::passes::strengthen::STRENGTHENED_INFO)
-        || text.contains(crate::passes::PRUNED_INFO)
+    use crate::passes::registry::Soundness;
+    crate::PassName::all()
+        .into_iter()
+        .any(|p| matches!(p.info().soundness, Soundness::UnsatOnly(m) if text.contains(m.info)))
 }
 
 #[cfg(test)]

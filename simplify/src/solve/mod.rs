@@ -241,10 +241,11 @@ pub fn run(cli: &SolveCli) -> i32 {
         },
         None => crate::PassName::default_passes(),
     };
-    for (on, pass) in [
-        (cli.strengthen, crate::PassName::Strengthen),
-        (cli.prune_unused, crate::PassName::PruneUnused),
+    for (on, name) in [
+        (cli.strengthen, "strengthen"),
+        (cli.prune_unused, "prune-unused"),
     ] {
+        let pass = crate::PassName::parse(name).expect("a registered pass");
         if on && !passes.contains(&pass) {
             passes.push(pass);
         }
