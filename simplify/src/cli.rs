@@ -26,7 +26,10 @@ EXIT CODES:
 
 SUBCOMMANDS:
   vcsimp solve --solver CMD [INPUT]   race a solver on the input and on
-                                      vcsimp's outputs (vcsimp solve --help)";
+                                      vcsimp's outputs (vcsimp solve --help)
+  vcsimp batch [DIR|FILE]... [--out-dir DIR] [--jobs N]
+                                      simplify many files in parallel
+                                      (vcsimp batch --help)";
 
 /// Simplify SMT-LIB verification conditions for SMT solvers.
 #[derive(Parser, Debug)]
@@ -161,7 +164,7 @@ fn usage_error(msg: &str) -> i32 {
 
 /// Write `data` to `path` atomically: a temporary file in the same folder,
 /// renamed into place, so a failure never leaves a partial output.
-fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())

@@ -14,6 +14,7 @@
 //!
 //! Library code never prints; diagnostics come back in [`Outcome`].
 
+pub mod batch;
 pub mod cli;
 pub mod cost;
 pub mod egraph;

@@ -1,0 +1,112 @@
+//! `vcsimp batch`: outputs beside the inputs or below an output directory,
+//! the same text as `vcsimp FILE`, errors per file, the summary, and no
+//! progress bar when stderr is not a terminal.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+const GOOD: &str = "(declare-const x Int)\n(assert (and (> x 0) (> x 0)))\n(check-sat)\n";
+const BAD: &str = "(declare-const x Int)\n(assert (> x 0)\n(check-sat)\n";
+
+fn dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("vcsimp-batch-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(d.join("in/sub")).unwrap();
+    d
+}
+
+fn vcsimp(args: &[&std::ffi::OsStr]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn single(path: &Path) -> String {
+    String::from_utf8(vcsimp(&[path.as_os_str()]).stdout).unwrap()
+}
+
+#[test]
+fn a_directory_beside_with_an_error_and_a_summary() {
+    let d = dir("beside");
+    let input = d.join("in");
+    std::fs::write(input.join("a.smt2"), GOOD).unwrap();
+    std::fs::write(input.join("sub/b.smt2"), GOOD).unwrap();
+    std::fs::write(input.join("sub/bad.smt2"), BAD).unwrap();
+    // an earlier output is not an input
+    std::fs::write(input.join("old.vcsimp.smt2"), BAD).unwrap();
+    let o = vcsimp(&["batch".as_ref(), input.as_os_str()]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    assert!(err.contains("sub/bad.smt2:"), "{err}");
+    assert!(err.contains("error:"), "{err}");
+    assert!(err.contains("3 files, 2 simplified, 1 failed"), "{err}");
+    assert!(err.contains("passes fired (files):"), "{err}");
+    assert!(
+        !err.contains('\r') && !err.contains('\x1b'),
+        "a progress bar off a terminal: {err:?}"
+    );
+    for f in ["a", "sub/b"] {
+        let out = std::fs::read_to_string(input.join(format!("{f}.vcsimp.smt2"))).unwrap();
+        assert_eq!(out, single(&input.join(format!("{f}.smt2"))));
+    }
+    assert!(!input.join("sub/bad.vcsimp.smt2").exists());
+    assert!(!input.join("old.vcsimp.vcsimp.smt2").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_file_list_into_an_out_dir_with_stats() {
+    let d = dir("outdir");
+    let input = d.join("in");
+    std::fs::write(input.join("a.smt2"), GOOD).unwrap();
+    std::fs::write(input.join("sub/b.smt2"), GOOD).unwrap();
+    let list = d.join("list.txt");
+    std::fs::write(&list, "a.smt2\nsub/b.smt2\n\n").unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .current_dir(&input)
+        .args(["batch", "--jobs", "2", "--stats-each", "--files-from"])
+        .arg(&list)
+        .arg("--out-dir")
+        .arg(d.join("out"))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    for f in ["a", "sub/b"] {
+        let out = std::fs::read_to_string(d.join(format!("out/{f}.smt2"))).unwrap();
+        assert_eq!(out, single(&input.join(format!("{f}.smt2"))));
+        let stats = std::fs::read_to_string(d.join(format!("out/{f}.stats.json"))).unwrap();
+        assert!(stats.contains("\"passes\""), "{stats}");
+    }
+    // -q: nothing on stderr
+    let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .current_dir(&input)
+        .args(["batch", "-q", "a.smt2", "--out-dir"])
+        .arg(d.join("out2"))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stderr.is_empty());
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn two_inputs_for_one_output_is_a_usage_error() {
+    let d = dir("clash");
+    let input = d.join("in");
+    std::fs::write(input.join("a.smt2"), GOOD).unwrap();
+    let a = input.join("a.smt2");
+    let o = vcsimp(&[
+        "batch".as_ref(),
+        a.as_os_str(),
+        a.as_os_str(),
+        "--out-dir".as_ref(),
+        d.join("out").as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("would both write"));
+    let o = vcsimp(&["batch".as_ref()]);
+    assert_eq!(o.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(&d);
+}
