@@ -525,6 +525,25 @@ fn declarations(script: &Script) -> String {
     s
 }
 
+/// The output's `define-fun`s of symbols the input does not have
+/// (`why3-reads` names encoded reads this way). A definition is a
+/// conservative extension, so with them in the query equivalence is still
+/// checked over the input's symbols.
+fn new_definitions(input: &Script, output: &Script) -> String {
+    let ins = declared_by_name(input);
+    let cx = &output.cx;
+    let mut s = String::new();
+    for c in &output.commands {
+        if let CommandKind::Define { fun, .. } = c.kind {
+            if !ins.contains_key(cx.sym_name(cx.fun(fun).name)) {
+                s.push_str(&c.text);
+                s.push('\n');
+            }
+        }
+    }
+    s
+}
+
 fn query(decls: &str, extra: &[String], input: &str, output: &str) -> String {
     let mut q = String::from(decls);
     for name in extra {
@@ -553,7 +572,7 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
             ),
         };
     }
-    let decls = declarations(input);
+    let decls = declarations(input) + &new_definitions(input, output);
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
     let outs = undo_array_functions(input, output, &mut out_cx, outs);
     let outs = undo_record_arguments(input, output, &mut out_cx, outs);

@@ -645,7 +645,11 @@ fn as_inversion(cx: &Context, t: TermId) -> Option<Record> {
                 _ => break,
             }
         }
-        if projs.len() == fields.len() && !projs.is_empty() && cx.fun(*mk).ret == sort {
+        if projs.len() == fields.len()
+            && !projs.is_empty()
+            && cx.fun(*mk).ret == sort
+            && is_uninterpreted_sort(cx, sort)
+        {
             return Some(Record {
                 sort,
                 ctor: *mk,
@@ -654,6 +658,29 @@ fn as_inversion(cx: &Context, t: TermId) -> Option<Record> {
         }
     }
     None
+}
+
+/// Only a declared sort can be a record: a theory sort (`Int`, `Real`,
+/// arrays) has values that no uninterpreted constructor reaches in a
+/// useful way. Why3's bridge axioms `tb2t(t2tb i) = i` over `Int` read as
+/// an "inversion" through the universal sort `uni`, and splitting every
+/// `Int` quantifier into a `uni` one would help no one.
+fn is_uninterpreted_sort(cx: &Context, s: SortId) -> bool {
+    match cx.sort_kind(s) {
+        smtlib_io::SortKind::Named(name, _) => !matches!(
+            cx.sym_name(*name),
+            "String"
+                | "RegLan"
+                | "RoundingMode"
+                | "Seq"
+                | "Set"
+                | "Float16"
+                | "Float32"
+                | "Float64"
+                | "Float128"
+        ),
+        _ => false,
+    }
 }
 
 /// Is `t` the projection axiom `∀ū. p(mk(ū)) = u_i`?
@@ -685,7 +712,10 @@ pub(crate) fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usiz
 }
 
 /// Records given by axioms among `facts`: an inversion axiom and, for
-/// every projection, its projection axiom.
+/// every projection, its projection axiom. When a sort has several (Why3
+/// states both a thread pair's fields and its bijection with `uni`), the
+/// one with the most fields is kept: it is the one that splits a
+/// quantifier into something simpler.
 pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
     let mut out: Vec<Record> = Vec::new();
     for &f in facts {
@@ -694,8 +724,13 @@ pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
         };
         let complete = (0..rec.projs.len())
             .all(|i| facts.iter().any(|&g| is_projection_axiom(cx, g, &rec, i)));
-        if complete && !out.iter().any(|r| r.sort == rec.sort) {
-            out.push(rec);
+        if !complete {
+            continue;
+        }
+        match out.iter_mut().find(|r| r.sort == rec.sort) {
+            Some(r) if r.projs.len() < rec.projs.len() => *r = rec,
+            Some(_) => {}
+            None => out.push(rec),
         }
     }
     out
@@ -759,7 +794,10 @@ impl TermPass for Records {
         if as_definition(cx, t).is_some() || as_oriented(cx, t).is_some() {
             return None;
         }
-        let r = split_records(cx, t, &recs);
+        let r = match constructor_definition(cx, t, &recs) {
+            Some(d) => d,
+            None => split_records(cx, t, &recs),
+        };
         if r == t {
             return None;
         }
@@ -770,6 +808,63 @@ impl TermPass for Records {
         });
         Some(r)
     }
+}
+
+/// Read `t` as a definition over a record constructor,
+/// `∀x̄. f(mk(x̄)) = body` (either side of `=`; `x̄` the constructor's
+/// arguments, distinct, and all the quantified variables; `f` declared, not
+/// a projection of the record and not in `body`; Why3 defines
+/// `is_valid_thread` this way over its thread pairs), and return the
+/// plain definition `∀u. f(u) = body[x_i := p_i(u)]`.
+///
+/// **Soundness.** The two are equivalent given the record's axioms: from
+/// the plain form, instantiate `u := mk(x̄)` and fold `p_i(mk(x̄)) = x_i`;
+/// from the constructor form, every `u` is `mk(p̄(u))` (inversion), so
+/// `f(u) = f(mk(p̄ u)) = body[p̄(u)]`. The result is a definition that
+/// `unfold` expands at every application, not only at constructor terms.
+fn constructor_definition(cx: &mut Context, t: TermId, recs: &[Record]) -> Option<TermId> {
+    let (vars, [a, b]) = axiom_equation(cx, t)?;
+    for (l, r) in [(a, b), (b, a)] {
+        let TermKind::App(Op::Uf(f), fargs) = cx.kind(l).clone() else {
+            continue;
+        };
+        let [arg] = fargs[..] else {
+            continue;
+        };
+        let TermKind::App(Op::Uf(mk), margs) = cx.kind(arg).clone() else {
+            continue;
+        };
+        let Some(rec) = recs.iter().find(|r| r.ctor == mk) else {
+            continue;
+        };
+        let distinct_vars = margs.len() == vars.len()
+            && margs
+                .iter()
+                .zip(&vars)
+                .all(|(&m, v)| matches!(cx.kind(m), TermKind::Var(w) if w == v));
+        if !distinct_vars
+            || cx.fun(f).kind != FunKind::Declared
+            || rec.projs.contains(&f)
+            || contains_fun(cx, r, f, &mut HashMap::new())
+        {
+            continue;
+        }
+        let name = cx.sym("u");
+        let u = cx.new_var(name, rec.sort);
+        let ut = cx.mk_var(u);
+        let mut map = HashMap::new();
+        for (&v, &p) in vars.iter().zip(&rec.projs) {
+            let pu = cx.mk_app(Op::Uf(p), vec![ut]).ok()?;
+            map.insert(v, pu);
+        }
+        let body = util::subst(cx, r, &map);
+        let fu = cx.mk_app(Op::Uf(f), vec![ut]).ok()?;
+        let eq = cx.mk_app(Op::Eq, vec![fu, body]).ok()?;
+        return cx
+            .mk_binder(BinderKind::Forall, vec![u].into(), eq, Box::new([]))
+            .ok();
+    }
+    None
 }
 
 /// `mk(ū)` for a fresh field variable per (nested) field of `sort`, or

@@ -264,6 +264,13 @@ impl GuardedEq {
 /// the rules (and shared-array assigns) the pass would take from them.
 /// Extraction prefers forms without these functions, so that a completed
 /// substitution is kept over the original application.
+///
+/// A projection rule, whose right side is one of its own pattern variables
+/// (`x(mk_dim3(u, v, w)) = u`, `tb2t(t2tb i) = i`), defines no program
+/// variable: it only folds a field out of a constructor, and the same
+/// function applied to anything else (`x(blockDim)`) can never be
+/// rewritten. Counting it would make every form that mentions `x(blockDim)`
+/// look costlier, and reject the substitutions that introduce it.
 pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
     let (mut rules, mut shared) = (Vec::new(), Vec::new());
     for (i, &f) in facts.iter().enumerate() {
@@ -271,10 +278,20 @@ pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
     }
     let mut out: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
     out.extend(rules.iter().filter_map(|r| match r.head {
-        Head::Fun(f) => Some(f),
-        Head::Select(_) => None,
+        Head::Fun(f) if !is_projection(cx, r) => Some(f),
+        _ => None,
     }));
     out
+}
+
+/// Is `r` a projection rule: every argument pattern a constructor
+/// application (not a bare variable) and the right side a variable bound
+/// by the patterns?
+fn is_projection(cx: &Context, r: &Rule) -> bool {
+    matches!(cx.kind(r.rhs), TermKind::Var(_))
+        && r.pats
+            .iter()
+            .all(|&p| !matches!(cx.kind(p), TermKind::Var(_)))
 }
 
 fn has_store(cx: &Context, t: TermId) -> bool {

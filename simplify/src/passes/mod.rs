@@ -32,6 +32,7 @@ pub mod simp_affine;
 pub mod split_asserts;
 pub mod strengthen;
 pub(crate) mod util;
+pub mod why3_reads;
 
 pub use decompose::DecomposeQuant;
 pub use encodings::{Records, Unfold};

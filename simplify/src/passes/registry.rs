@@ -217,6 +217,13 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
+        name: "why3-reads",
+        doc: "reads under Why3's polymorphism encoding, (tb2t (f c̄ (t2tb x))), become define-funs of x; thread pairs rebuilt from bridged fields get their derived inversion axiom",
+        stages: &[Stage::Prepare, Stage::Finish],
+        build: Build::Script(|| Box::new(super::why3_reads::Why3Reads)),
+        ..PASS
+    },
+    PassInfo {
         name: "arrays-as-funs",
         doc: "an array symbol only ever read, (select a(t̄) i), is declared as a function a(t̄, i)",
         soundness: Soundness::Equisatisfiable,

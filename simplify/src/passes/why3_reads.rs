@@ -1,0 +1,754 @@
+//! `why3-reads`: name the reads that Why3's polymorphism encoding wraps,
+//! so that the passes after it see plain applications.
+//!
+//! **The encoding.** Why3 (0.87 and 1.x, the SMT-LIB printers VeriCUDA and
+//! `why3 prove` use) makes polymorphism explicit with a universal sort
+//! (`uni`), a sort of types (`ty`), and per monomorphic sort `τ` a *bridge*
+//! pair `t2tbN : τ → uni`, `tb2tN : uni → τ` with the round-trip axiom
+//! `∀i:τ. tb2tN(t2tbN i) = i`. A polymorphic symbol takes its type
+//! arguments first and returns `uni`. So VeriCUDA's "per-thread variable
+//! `i0` at thread `t`" is printed as
+//! `(select (tb2t7 (get (map1 tuple01 int) (tuple21 dim31 dim31) (t2tb6 i0) (t2tb1 t))) Tuple0)`,
+//! and the thread of block `b` and thread index `l` as
+//! `(tb2t1 (Tuple2 dim31 dim31 (t2tb b) (t2tb l)))`.
+//!
+//! **Rule.** A *read* is a term `tb2tN(F(a1, …, an))`, optionally under
+//! `select`s, where `F` is a declared function returning `uni`, the bridge
+//! pair of `tb2tN` is stated by its round-trip axiom, and every argument
+//! `a_i` (and every `select` index) is either closed (no variables: type
+//! arguments, a program variable such as `i0`, `Tuple0`) or a bridge
+//! `t2tbM(e)` of a term `e` with variables. Each read becomes
+//! `R_k(ē)`, where `R_k` is a new symbol, one per distinct read shape
+//! (`F`, the bridges, the closed arguments), defined by
+//! `(define-fun R_k ((x̄ …)) τ <the read with x̄ for ē>)`, printed before
+//! its first use. Reads with no variable at all are left alone (the
+//! e-graph and `arrays-as-funs` see them as constants already).
+//!
+//! **Thread pairs.** When `R_k` rebuilds a value of a declared sort from
+//! fields (`tb2t1(Tuple2(dim31, dim31, t2tb b, t2tb l))`), the pass also
+//! states that every value of that sort is such a pair,
+//! `∀u. u = R_k(p_1(u), …, p_n(u))`, where the facts give projections
+//! `∀x̄. p_i(R_k(x̄)) = x_i` (after rewriting; Why3's `bid_of_def`). It
+//! does so only when that follows from the encoding's own axioms, checked
+//! syntactically (see [`derived_inversion`]). The `records` pass then splits
+//! quantifiers over threads into their integer fields.
+//!
+//! **Soundness.** Each `define-fun` is a conservative extension, and
+//! replacing a read by `R_k(ē)` replaces a term by an equal one under that
+//! definition; the added inversion is a consequence of the assertions.
+//! So the output is *equivalent* to the input over the input's symbols (a
+//! model of either is one of the other once `R_k` is read as its
+//! definition). Solvers expand `define-fun`s while parsing, so any read
+//! that the later passes do not eliminate reaches the solver exactly as
+//! Why3 printed it. The later passes see `R_k` as an uninterpreted symbol
+//! without its definition, which only makes them know less.
+//!
+//! **When.** Not in scripts with `push`/`pop`/`reset`, or with an assertion
+//! after the first `check-sat` (a definition made in
+//! one scope would have to be repeated in the next), nor under a logic
+//! without uninterpreted functions.
+
+use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::passes::encodings::{axiom_matrix, is_projection_axiom, text_mentions, Record};
+use crate::passes::util;
+use smtlib_io::print::quote_symbol;
+use smtlib_io::{
+    BinderKind, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script,
+    SortId, SortKind, TermId, TermKind, VarId,
+};
+use std::collections::{BTreeSet, HashMap};
+
+/// A bridge pair `wrap : τ → uni`, `unwrap : uni → τ` with
+/// `∀i:τ. unwrap(wrap i) = i` among the assertions.
+#[derive(Clone, Copy, Debug)]
+struct Bridge {
+    wrap: FunId,
+    unwrap: FunId,
+    sort: SortId,
+}
+
+/// One argument position of a read shape.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Slot {
+    /// The same closed term at every occurrence.
+    Closed(TermId),
+    /// `wrap(e)` with `e` a parameter of the new symbol.
+    Bridged(FunId),
+    /// A `select` index that is a parameter.
+    Index,
+}
+
+/// A read shape: the function under the bridge, its argument slots, and
+/// the `select`s above it (each `Closed` index or `Index`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Shape {
+    unwrap: FunId,
+    fun: FunId,
+    args: Vec<Slot>,
+    selects: Vec<Slot>,
+}
+
+/// A named read: its symbol, parameters and the defining term over them.
+struct Named {
+    fun: FunId,
+    /// The parameters, as variable terms.
+    params: Vec<TermId>,
+    body: TermId,
+    shape: Shape,
+}
+
+/// A read named by [`name_reads`]: the new symbol and its definition's
+/// body over `params`.
+pub struct NamedRead {
+    pub fun: FunId,
+    pub params: Vec<TermId>,
+    pub body: TermId,
+}
+
+/// Apply the rule of the module documentation: rewrite the assertions and
+/// add the derived inversion axioms. The new symbols have no declaring
+/// command yet: [`place_definitions`] writes their `define-fun`s once the
+/// other passes are done, where every use can see them.
+pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
+    if !applies_to(script) {
+        return Vec::new();
+    }
+    let bridges = find_bridges(
+        &script.cx,
+        script.assertions().collect::<Vec<_>>().as_slice(),
+    );
+    if bridges.is_empty() {
+        return Vec::new();
+    }
+    let mut named: Vec<Named> = Vec::new();
+    let mut by_shape: HashMap<Shape, usize> = HashMap::new();
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+            read_of(cx, rebuilt, &bridges, &mut named, &mut by_shape).map(|(_, app)| app)
+        });
+        script.commands[i].kind = CommandKind::Assert(new);
+    }
+    for (after, axiom) in derived_inversions(script, &named, &bridges)
+        .into_iter()
+        .rev()
+    {
+        let span = script.commands[after].span;
+        script.commands.insert(
+            after + 1,
+            Command {
+                kind: CommandKind::Assert(axiom),
+                span,
+                text: "".into(),
+            },
+        );
+    }
+    let reads: Vec<NamedRead> = named
+        .into_iter()
+        .map(|n| NamedRead {
+            fun: n.fun,
+            params: n.params,
+            body: n.body,
+        })
+        .collect();
+    // Provisional definitions before the first assertion: kept verbatim,
+    // they keep the other passes from changing the signature of a symbol
+    // that only a definition still mentions (`i0` once every read of it
+    // is named). [`place_definitions`] moves them where they belong.
+    if let Some(first) = script
+        .commands
+        .iter()
+        .position(|c| matches!(c.kind, CommandKind::Assert(_)))
+    {
+        for (k, r) in reads.iter().enumerate() {
+            let cmd = definition_command(&script.cx, r);
+            script.commands.insert(first + k, cmd);
+        }
+    }
+    reads
+}
+
+/// One `check-sat` scope at most, no `push`/`pop`/`reset`, every assertion
+/// before the first `check-sat` (so assertions may move within it), and a
+/// logic with uninterpreted functions.
+fn applies_to(script: &Script) -> bool {
+    let mut seen_check = false;
+    for c in &script.commands {
+        match c.kind {
+            CommandKind::Push(_) | CommandKind::Pop(_) | CommandKind::Reset => return false,
+            CommandKind::ResetAssertions => return false,
+            CommandKind::CheckSat => seen_check = true,
+            CommandKind::Assert(_) | CommandKind::Opaque { .. } if seen_check => return false,
+            _ => {}
+        }
+    }
+    script
+        .logic
+        .as_deref()
+        .is_none_or(|l| l == "ALL" || l.contains("UF"))
+}
+
+/// The `why3-reads` pass (see the module documentation). It runs twice:
+/// first it names the reads; at the end of the pipeline it puts each
+/// definition where every use sees it ([`place_definitions`]).
+pub struct Why3Reads;
+
+impl ScriptPass for Why3Reads {
+    fn name(&self) -> &'static str {
+        "why3-reads"
+    }
+
+    /// `symbols` are the new symbols; `fired` counts them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        let reads = name_reads(script);
+        place_definitions(script);
+        let names = reads
+            .iter()
+            .map(|r| script.cx.sym_name(script.cx.fun(r.fun).name).to_string())
+            .collect();
+        ScriptChange::of_symbols(names)
+    }
+}
+
+/// The `define-fun`s this pass wrote: verbatim commands defining a symbol
+/// that no command declares (the pass makes its symbols that way), with
+/// the symbol.
+fn own_definitions(script: &Script) -> Vec<(usize, FunId)> {
+    let cx = &script.cx;
+    let declared: BTreeSet<FunId> = script
+        .commands
+        .iter()
+        .filter_map(|c| match c.kind {
+            CommandKind::Declare(f) => Some(f),
+            _ => None,
+        })
+        .collect();
+    let by_name: HashMap<&str, FunId> = cx
+        .funs()
+        .filter(|(f, d)| d.kind == FunKind::Declared && !declared.contains(f))
+        .map(|(f, d)| (cx.sym_name(d.name), f))
+        .collect();
+    script
+        .commands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| {
+            if !matches!(c.kind, CommandKind::Other) {
+                return None;
+            }
+            let rest = c.text.strip_prefix("(define-fun ")?;
+            let name = rest.split(' ').next()?;
+            let name = name.trim_matches('|');
+            by_name.get(name).map(|&f| (i, f))
+        })
+        .collect()
+}
+
+/// Put each `define-fun` of [`name_reads`] right after the declarations
+/// its text names, and move any assertion that uses it (another pass may
+/// have put one before it, e.g. `records` splitting a quantifier in Why3's
+/// prelude) after it. A definition that no assertion uses any more goes.
+pub fn place_definitions(script: &mut Script) {
+    let own = own_definitions(script);
+    if own.is_empty() {
+        return;
+    }
+    let mut used: BTreeSet<FunId> = BTreeSet::new();
+    for t in script.assertions() {
+        crate::egraph::terms::post_order(&script.cx, t, |u| {
+            if let TermKind::App(Op::Uf(f), _) = script.cx.kind(u) {
+                used.insert(*f);
+            }
+        });
+    }
+    let mut defs: Vec<(FunId, Command)> = Vec::new();
+    for &(i, f) in own.iter().rev() {
+        let c = script.commands.remove(i);
+        if used.contains(&f) {
+            defs.push((f, c));
+        }
+    }
+    defs.reverse();
+    for (f, cmd) in defs {
+        let cx = &script.cx;
+        let at = script
+            .commands
+            .iter()
+            .rposition(|c| match c.kind {
+                CommandKind::Declare(g) => text_mentions(&cmd.text, cx.sym_name(cx.fun(g).name)),
+                _ => false,
+            })
+            .map_or(0, |i| i + 1);
+        script.commands.insert(at, cmd);
+        let mut moved = Vec::new();
+        let mut i = 0;
+        let mut def_at = at;
+        while i < def_at {
+            let uses = match script.commands[i].kind {
+                CommandKind::Assert(t) => crate::egraph::terms::any_subterm(
+                    &script.cx,
+                    t,
+                    |u| matches!(script.cx.kind(u), TermKind::App(Op::Uf(g), _) if *g == f),
+                ),
+                _ => false,
+            };
+            if uses {
+                moved.push(script.commands.remove(i));
+                def_at -= 1;
+            } else {
+                i += 1;
+            }
+        }
+        for (k, c) in moved.into_iter().enumerate() {
+            script.commands.insert(def_at + 1 + k, c);
+        }
+    }
+}
+
+/// The bridge pairs stated by round-trip axioms among `facts`.
+fn find_bridges(cx: &Context, facts: &[TermId]) -> HashMap<FunId, Bridge> {
+    let mut out = HashMap::new();
+    for &f in facts {
+        let (vars, m) = axiom_matrix(cx, f);
+        let [i] = vars[..] else { continue };
+        let TermKind::App(Op::Eq, args) = cx.kind(m) else {
+            continue;
+        };
+        for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+            if !matches!(cx.kind(r), TermKind::Var(v) if *v == i) {
+                continue;
+            }
+            let TermKind::App(Op::Uf(unwrap), ua) = cx.kind(l) else {
+                continue;
+            };
+            let [inner] = ua[..] else { continue };
+            let TermKind::App(Op::Uf(wrap), wa) = cx.kind(inner) else {
+                continue;
+            };
+            if wa[..] != [r] || wrap == unwrap {
+                continue;
+            }
+            let (w, u) = (cx.fun(*wrap), cx.fun(*unwrap));
+            let sort = cx.var(i).sort;
+            let plain = w.kind == FunKind::Declared && u.kind == FunKind::Declared;
+            if plain
+                && w.args[..] == [sort]
+                && u.args[..] == [w.ret]
+                && u.ret == sort
+                && w.ret != sort
+            {
+                out.insert(
+                    *unwrap,
+                    Bridge {
+                        wrap: *wrap,
+                        unwrap: *unwrap,
+                        sort,
+                    },
+                );
+            }
+        }
+    }
+    out
+}
+
+/// If `t` is a read (or a `select` of a named read), name it: returns the
+/// index of the named read and the application that replaces `t`.
+fn read_of(
+    cx: &mut Context,
+    t: TermId,
+    bridges: &HashMap<FunId, Bridge>,
+    named: &mut Vec<Named>,
+    by_shape: &mut HashMap<Shape, usize>,
+) -> Option<(usize, TermId)> {
+    let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
+    match cx.kind(t).clone() {
+        TermKind::App(Op::Uf(unwrap), ua) if bridges.contains_key(&unwrap) => {
+            let [inner] = ua[..] else { return None };
+            let TermKind::App(Op::Uf(fun), fargs) = cx.kind(inner).clone() else {
+                return None;
+            };
+            if cx.fun(fun).kind != FunKind::Declared || wraps.contains_key(&fun) {
+                return None;
+            }
+            let mut slots = Vec::new();
+            let mut actuals = Vec::new();
+            for &a in fargs.iter() {
+                if util::free_vars(cx, a).is_empty() {
+                    slots.push(Slot::Closed(a));
+                    continue;
+                }
+                match cx.kind(a) {
+                    TermKind::App(Op::Uf(w), wa) if wraps.contains_key(w) && wa.len() == 1 => {
+                        slots.push(Slot::Bridged(*w));
+                        actuals.push(wa[0]);
+                    }
+                    _ => return None,
+                }
+            }
+            if actuals.is_empty() {
+                return None;
+            }
+            let shape = Shape {
+                unwrap,
+                fun,
+                args: slots,
+                selects: Vec::new(),
+            };
+            let k = intern_shape(cx, shape, &actuals, named, by_shape, &wraps)?;
+            let app = cx.mk_app(Op::Uf(named[k].fun), actuals).ok()?;
+            Some((k, app))
+        }
+        TermKind::App(Op::Select, sa) => {
+            let TermKind::App(Op::Uf(f), fa) = cx.kind(sa[0]).clone() else {
+                return None;
+            };
+            let k0 = named.iter().position(|n| n.fun == f)?;
+            let mut shape = named[k0].shape.clone();
+            let mut actuals = fa.to_vec();
+            if util::free_vars(cx, sa[1]).is_empty() {
+                shape.selects.push(Slot::Closed(sa[1]));
+            } else {
+                shape.selects.push(Slot::Index);
+                actuals.push(sa[1]);
+            }
+            let k = intern_shape(cx, shape, &actuals, named, by_shape, &wraps)?;
+            let app = cx.mk_app(Op::Uf(named[k].fun), actuals).ok()?;
+            Some((k, app))
+        }
+        _ => None,
+    }
+}
+
+/// The named read of `shape`, made on first sight (`actuals` give the
+/// parameter sorts).
+fn intern_shape(
+    cx: &mut Context,
+    shape: Shape,
+    actuals: &[TermId],
+    named: &mut Vec<Named>,
+    by_shape: &mut HashMap<Shape, usize>,
+    wraps: &HashMap<FunId, Bridge>,
+) -> Option<usize> {
+    if let Some(&k) = by_shape.get(&shape) {
+        return Some(k);
+    }
+    let sorts: Vec<SortId> = actuals.iter().map(|&a| cx.sort_of(a)).collect();
+    let x = cx.sym("x");
+    let vars: Vec<VarId> = sorts.iter().map(|&s| cx.new_var(x, s)).collect();
+    let params: Vec<TermId> = vars.iter().map(|&v| cx.mk_var(v)).collect();
+    let mut pv = params.iter().copied();
+    let mut args = Vec::new();
+    for slot in &shape.args {
+        args.push(match *slot {
+            Slot::Closed(c) => c,
+            Slot::Bridged(w) => {
+                let _ = wraps.get(&w)?;
+                let e = pv.next()?;
+                cx.mk_app(Op::Uf(w), vec![e]).ok()?
+            }
+            Slot::Index => return None,
+        });
+    }
+    let inner = cx.mk_app(Op::Uf(shape.fun), args).ok()?;
+    let mut body = cx.mk_app(Op::Uf(shape.unwrap), vec![inner]).ok()?;
+    for slot in &shape.selects {
+        let i = match *slot {
+            Slot::Closed(c) => c,
+            Slot::Index => pv.next()?,
+            Slot::Bridged(_) => return None,
+        };
+        if !matches!(cx.sort_kind(cx.sort_of(body)), SortKind::Array(..)) {
+            return None;
+        }
+        body = cx.mk_app(Op::Select, vec![body, i]).ok()?;
+    }
+    let base = cx.sym_name(cx.fun(shape.fun).name).to_string();
+    let name = fresh_fun_name(cx, &base);
+    let sym = cx.sym(&name);
+    let fun = cx.declare_fun(FunDecl {
+        name: sym,
+        sort_params: Box::new([]),
+        args: sorts.into(),
+        ret: cx.sort_of(body),
+        kind: FunKind::Declared,
+    });
+    named.push(Named {
+        fun,
+        params,
+        body,
+        shape: shape.clone(),
+    });
+    by_shape.insert(shape, named.len() - 1);
+    Some(named.len() - 1)
+}
+
+/// `base@k` for the smallest `k` whose name no function has.
+fn fresh_fun_name(cx: &Context, base: &str) -> String {
+    let taken: BTreeSet<&str> = cx.funs().map(|(_, d)| cx.sym_name(d.name)).collect();
+    (1..)
+        .map(|k| format!("{base}@{k}"))
+        .find(|n| !taken.contains(n.as_str()))
+        .expect("some suffix is free")
+}
+
+/// `(define-fun R ((x S) …) τ body)`, kept verbatim by the pipeline so
+/// that no pass expands it back.
+fn definition_command(cx: &Context, n: &NamedRead) -> Command {
+    let mut p = Printer::new(cx);
+    let body = p.term(n.body);
+    let params: Vec<String> = n
+        .params
+        .iter()
+        .map(|&v| format!("({} {})", p.term(v), p.sort(cx.sort_of(v))))
+        .collect();
+    let d = cx.fun(n.fun);
+    let text = format!(
+        "(define-fun {} ({}) {} {})",
+        quote_symbol(cx.sym_name(d.name)),
+        params.join(" "),
+        p.sort(d.ret),
+        body
+    );
+    Command {
+        kind: CommandKind::Other,
+        span: Default::default(),
+        text: text.into(),
+    }
+}
+
+/// For each named read that rebuilds a value of a declared sort from
+/// bridged fields, the inversion axiom `∀u. u = R(p_1(u), …, p_n(u))`
+/// when the assertions entail it, with the index of the command after
+/// which to assert it.
+///
+/// **Derivation.** Let `R(ȳ) = unwrap(F(c̄, wrap_1 y_1, …, wrap_n y_n))`
+/// with `c̄` closed. The pass requires, among the assertions:
+/// 1. projections `∀ȳ. p_i(R(ȳ)) = y_i`, one per field;
+/// 2. `F`'s polymorphic inversion
+///    `∀ā ∀u. S(T(ā), u) ⇒ u = F(ā, P_1(ā, u), …, P_n(ā, u))`, the type
+///    variables `ā` standing where `c̄` stands (the guard may be absent);
+/// 3. the sort axiom of the bridge into `uni`, `∀v. S(T(c̄), wrap(v))`
+///    (needed only with the guard), and the round trip
+///    `∀v. unwrap(wrap v) = v` (which made `unwrap` a bridge);
+/// 4. for every field bridge the other round trip,
+///    `∀j. wrap_i(unwrap_i j) = j`, with no guard.
+///
+/// Then for any `v`: `wrap(v) = F(c̄, P_1(c̄, wrap v), …)` by 2 and 3, and
+/// each `P_i(…) = wrap_i(q_i)` for `q_i = unwrap_i(P_i(…))` by 4, so
+/// `v = unwrap(wrap v) = R(q̄)`; by 1, `p_i(v) = q_i`, hence
+/// `v = R(p̄(v))`.
+fn derived_inversions(
+    script: &mut Script,
+    named: &[Named],
+    bridges: &HashMap<FunId, Bridge>,
+) -> Vec<(usize, TermId)> {
+    let asserts: Vec<(usize, TermId)> = script
+        .commands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c.kind {
+            CommandKind::Assert(t) => Some((i, t)),
+            _ => None,
+        })
+        .collect();
+    let mut out = Vec::new();
+    for n in named {
+        if !n.shape.selects.is_empty() {
+            continue;
+        }
+        let cx = &mut script.cx;
+        let sort = bridges[&n.shape.unwrap].sort;
+        if !matches!(cx.sort_kind(sort), SortKind::Named(..)) {
+            continue;
+        }
+        let fields = n.params.len();
+        // 1. projections
+        let mut projs: Vec<Option<(FunId, usize)>> = vec![None; fields];
+        for &(i, a) in &asserts {
+            if let Some((p, k)) = projection_of(cx, a, n.fun) {
+                if projs[k].is_none() {
+                    projs[k] = Some((p, i));
+                }
+            }
+        }
+        let Some(projs) = projs.into_iter().collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        let rec = Record {
+            sort,
+            ctor: n.fun,
+            projs: projs.iter().map(|&(p, _)| p).collect(),
+        };
+        if !projs
+            .iter()
+            .enumerate()
+            .all(|(k, &(_, i))| is_projection_axiom(cx, script_assert(&asserts, i), &rec, k))
+        {
+            continue;
+        }
+        // 2. and 3.
+        let wrap = bridges[&n.shape.unwrap].wrap;
+        let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
+        if !facts
+            .iter()
+            .any(|&f| polymorphic_inversion(cx, f, &n.shape, wrap, &facts))
+        {
+            continue;
+        }
+        // 4.
+        let field_bridges_onto = n.shape.args.iter().all(|s| match s {
+            Slot::Bridged(w) => bridges
+                .values()
+                .filter(|b| b.wrap == *w)
+                .any(|b| facts.iter().any(|&f| is_onto(cx, f, b))),
+            _ => true,
+        });
+        if !field_bridges_onto {
+            continue;
+        }
+        let u_sym = cx.sym("u");
+        let u = cx.new_var(u_sym, sort);
+        let ut = cx.mk_var(u);
+        let Some(fs) = rec
+            .projs
+            .iter()
+            .map(|&p| cx.mk_app(Op::Uf(p), vec![ut]).ok())
+            .collect::<Option<Vec<_>>>()
+        else {
+            continue;
+        };
+        let Ok(mk) = cx.mk_app(Op::Uf(n.fun), fs) else {
+            continue;
+        };
+        let Ok(eq) = cx.mk_app(Op::Eq, vec![ut, mk]) else {
+            continue;
+        };
+        let Ok(ax) = cx.mk_binder(BinderKind::Forall, vec![u].into(), eq, Box::new([])) else {
+            continue;
+        };
+        let after = projs.iter().map(|&(_, i)| i).max().unwrap_or(0);
+        out.push((after, ax));
+    }
+    out
+}
+
+fn script_assert(asserts: &[(usize, TermId)], i: usize) -> TermId {
+    asserts
+        .iter()
+        .find(|&&(j, _)| j == i)
+        .map(|&(_, t)| t)
+        .expect("an index taken from the assertions")
+}
+
+/// `a` as `∀ȳ. p(R(ȳ)) = y_k`: returns `p` and `k`.
+fn projection_of(cx: &Context, a: TermId, r: FunId) -> Option<(FunId, usize)> {
+    let (vars, m) = axiom_matrix(cx, a);
+    let TermKind::App(Op::Eq, args) = cx.kind(m) else {
+        return None;
+    };
+    let TermKind::App(Op::Uf(p), pa) = cx.kind(args[0]) else {
+        return None;
+    };
+    let [inner] = pa[..] else { return None };
+    let TermKind::App(Op::Uf(f), fa) = cx.kind(inner) else {
+        return None;
+    };
+    if *f != r || fa.len() != vars.len() || *p == r {
+        return None;
+    }
+    let TermKind::Var(y) = cx.kind(args[1]) else {
+        return None;
+    };
+    vars.iter().position(|v| v == y).map(|k| (*p, k))
+}
+
+/// Is `f` the polymorphic inversion axiom of `shape.fun` (item 2 of
+/// [`derived_inversions`]), with, when it is guarded by `S(T(ā), u)`, the
+/// sort axiom `∀v. S(T(c̄), wrap(v))` among `facts`?
+fn polymorphic_inversion(
+    cx: &mut Context,
+    f: TermId,
+    shape: &Shape,
+    wrap: FunId,
+    facts: &[TermId],
+) -> bool {
+    let (vars, m) = axiom_matrix(cx, f);
+    let (guard, eq) = match cx.kind(m) {
+        TermKind::App(Op::Implies, a) if a.len() == 2 => (Some(a[0]), a[1]),
+        _ => (None, m),
+    };
+    let TermKind::App(Op::Eq, ea) = cx.kind(eq).clone() else {
+        return false;
+    };
+    let TermKind::Var(u) = *cx.kind(ea[0]) else {
+        return false;
+    };
+    let TermKind::App(Op::Uf(g), gargs) = cx.kind(ea[1]).clone() else {
+        return false;
+    };
+    if g != shape.fun || gargs.len() != shape.args.len() || !vars.contains(&u) {
+        return false;
+    }
+    let mut sigma: HashMap<VarId, TermId> = HashMap::new();
+    for (&a, slot) in gargs.iter().zip(&shape.args) {
+        match (cx.kind(a), slot) {
+            (TermKind::Var(tv), Slot::Closed(c)) if vars.contains(tv) && *tv != u => {
+                if sigma.insert(*tv, *c).is_some_and(|prev| prev != *c) {
+                    return false;
+                }
+            }
+            (TermKind::App(Op::Uf(_), pargs), Slot::Bridged(_)) => {
+                if !pargs
+                    .iter()
+                    .any(|&x| matches!(cx.kind(x), TermKind::Var(w) if *w == u))
+                {
+                    return false;
+                }
+            }
+            _ => return false,
+        }
+    }
+    let Some(guard) = guard else {
+        return true;
+    };
+    // the guard is S(T(ā), u)
+    let TermKind::App(Op::Uf(s), sa) = cx.kind(guard).clone() else {
+        return false;
+    };
+    if sa.len() != 2 || !matches!(cx.kind(sa[1]), TermKind::Var(w) if *w == u) {
+        return false;
+    }
+    let ty = util::subst(cx, sa[0], &sigma);
+    if !util::free_vars(cx, ty).is_empty() {
+        return false;
+    }
+    facts.iter().any(|&h| {
+        let (hv, hm) = axiom_matrix(cx, h);
+        let [v] = hv[..] else { return false };
+        let TermKind::App(Op::Uf(s2), ha) = cx.kind(hm) else {
+            return false;
+        };
+        *s2 == s
+            && ha.len() == 2
+            && ha[0] == ty
+            && matches!(cx.kind(ha[1]), TermKind::App(Op::Uf(w), wa)
+                if *w == wrap && matches!(cx.kind(wa[0]), TermKind::Var(x) if *x == v))
+    })
+}
+
+/// Is `f` the unguarded round trip `∀j. wrap(unwrap j) = j` of `b`?
+fn is_onto(cx: &Context, f: TermId, b: &Bridge) -> bool {
+    let (vars, m) = axiom_matrix(cx, f);
+    let [j] = vars[..] else { return false };
+    let TermKind::App(Op::Eq, a) = cx.kind(m) else {
+        return false;
+    };
+    let is_j = |t: TermId| matches!(cx.kind(t), TermKind::Var(v) if *v == j);
+    let round_trip = |t: TermId| {
+        matches!(cx.kind(t), TermKind::App(Op::Uf(w), wa) if *w == b.wrap
+            && matches!(cx.kind(wa[0]), TermKind::App(Op::Uf(u), ua) if *u == b.unwrap && is_j(ua[0])))
+    };
+    (round_trip(a[0]) && is_j(a[1])) || (round_trip(a[1]) && is_j(a[0]))
+}
