@@ -10,6 +10,10 @@ use simplify::{simplify_text, Options, PassName};
 
 const SAXPY: &str = include_str!("why3/saxpy_excerpt.smt2");
 
+fn pass(name: &str) -> PassName {
+    PassName::parse(name).expect("a registered pass")
+}
+
 fn run(src: &str, passes: Vec<PassName>) -> String {
     let opts = Options {
         passes,
@@ -38,7 +42,7 @@ const TINY: &str = "(declare-sort uni 0)
 
 #[test]
 fn reads_under_bridges_become_defined_functions() {
-    let out = run(TINY, vec![PassName::Why3Reads]);
+    let out = run(TINY, vec![pass("why3-reads")]);
     assert!(
         out.contains("(define-fun get@1 ((x Int)) Int (tb2t (get int int m (t2tb x))))"),
         "{out}"
@@ -51,7 +55,7 @@ fn reads_under_bridges_become_defined_functions() {
     assert_eq!(common::z3_answers(&out), "unsat");
     assert_eq!(common::z3_answers(TINY), "unsat");
     let sat = TINY.replace("(assert (<= 0 n))", "(assert (< n 0))");
-    let out = run(&sat, vec![PassName::Why3Reads]);
+    let out = run(&sat, vec![pass("why3-reads")]);
     assert!(out.contains("(get@1 k)"), "{out}");
     assert_eq!(common::z3_answers(&out), common::z3_answers(&sat));
     common::assert_validated(&sat, &out);
@@ -79,7 +83,7 @@ fn reads_the_pass_cannot_name_stay_as_they_are() {
         TINY.replace("(check-sat)", "(push 1)(check-sat)(pop 1)"),
     ];
     for src in cases {
-        let out = run(&src, vec![PassName::Why3Reads]);
+        let out = run(&src, vec![pass("why3-reads")]);
         assert!(!out.contains("define-fun"), "{out}");
         assert!(!out.contains("get@"), "{out}");
     }
@@ -87,7 +91,7 @@ fn reads_the_pass_cannot_name_stay_as_they_are() {
 
 #[test]
 fn vericuda_threads_become_their_integer_fields() {
-    let out = run(SAXPY, vec![PassName::Why3Reads]);
+    let out = run(SAXPY, vec![pass("why3-reads")]);
     // the thread pair, its derived inversion, the per-thread variable i0
     assert!(
         out.contains("(define-fun Tuple2@1 ((x!1 dim3) (x!2 dim3)) (tuple2 dim3 dim3) (tb2t1 (Tuple2 dim31 dim31 (t2tb x!1) (t2tb x!2))))"),
@@ -114,7 +118,7 @@ fn no_inversion_without_the_encoding_axioms_that_entail_it() {
         "true",
     );
     assert_ne!(cut, SAXPY);
-    let out = run(&cut, vec![PassName::Why3Reads]);
+    let out = run(&cut, vec![pass("why3-reads")]);
     assert!(out.contains("define-fun Tuple2@1"), "{out}");
     assert!(!out.contains("(Tuple2@1 (bid_of u"), "{out}");
     // nor without the bridge of dim3 being onto uni
@@ -123,7 +127,7 @@ fn no_inversion_without_the_encoding_axioms_that_entail_it() {
         "",
     );
     assert_ne!(cut, SAXPY);
-    let out = run(&cut, vec![PassName::Why3Reads]);
+    let out = run(&cut, vec![pass("why3-reads")]);
     assert!(!out.contains("(Tuple2@1 (bid_of u"), "{out}");
 }
 
@@ -151,7 +155,7 @@ const RECORD: &str = "(declare-sort uni 0)
 
 #[test]
 fn definitions_over_a_constructor_unfold_at_split_threads() {
-    let passes = vec![PassName::Unfold, PassName::Records, PassName::Quant];
+    let passes = vec![pass("unfold"), pass("records"), pass("quant")];
     let out = run(RECORD, passes);
     // the goal's pair became two Ints and valid was unfolded there
     assert!(out.contains("(forall ((p_fst Int) (p_snd Int))"), "{out}");
@@ -166,7 +170,7 @@ fn definitions_over_a_constructor_unfold_at_split_threads() {
         "(assert (forall ((p pair)) (= p (mk (fst p) (snd p)))))",
         "",
     );
-    let out = run(&no_inv, vec![PassName::Unfold, PassName::Records]);
+    let out = run(&no_inv, vec![pass("unfold"), pass("records")]);
     assert!(out.contains("(forall ((p pair))"), "{out}");
     assert!(out.contains("(valid (mk a"), "{out}");
 }
