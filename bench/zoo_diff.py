@@ -49,6 +49,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import harness  # noqa: E402
+import zoo_verbatim  # noqa: E402
 
 SOLVERS = ("z3", "cvc5")
 DECIDED = ("sat", "unsat")
@@ -354,7 +355,10 @@ def main(argv=None) -> int:
             "solver_seconds": opts.solver_seconds}
     report, bad = make_report(rows, meta)
     opts.out.parent.mkdir(parents=True, exist_ok=True)
-    opts.out.write_text(report)
+    # Keep the section that zoo_verbatim.py writes into the same report.
+    old = opts.out.read_text() if opts.out.exists() else ""
+    kept = zoo_verbatim.marked_section(old)
+    opts.out.write_text(report if kept is None else zoo_verbatim.splice(report, kept))
     shutil.copy2(tsv, opts.out.with_suffix(".tsv"))
     print(f"zoo_diff: wrote {opts.out} ({len(rows)} files, {bad} disagreements or crashes)",
           file=sys.stderr)

@@ -460,6 +460,43 @@ fn rewrites_use_only_symbols_in_scope() {
     assert!(!z3(&out).contains("error"), "{out}");
 }
 
+/// Under global declarations (SMT-LIB's `:global-declarations`, z3's
+/// `:global-decls`, as Viper's Silicon writes) a symbol declared under a
+/// popped `push` is still declared: assertions that use it are read and
+/// simplified, rewrites may use it, and the output keeps the input's
+/// scoping command for command. z3's `implies` is simplified like `=>`.
+#[test]
+fn global_declarations_are_read_and_kept() {
+    for opt in [":global-decls", ":global-declarations"] {
+        let src = format!(
+            "(set-option {opt} true)
+(declare-const y Int)
+(push 1)
+(declare-const x Int)
+(assert (> x 5))
+(check-sat)
+(pop 1)
+(assert (= y x))
+(assert (implies (> y 0) (and (> x 0) (> x 0))))
+(check-sat)
+"
+        );
+        let out = simplify_text(&src, &Options::default()).expect("ok");
+        assert_eq!(out.stats.opaque_commands, 0, "{:?}", out.stats.warnings);
+        let text = out.output;
+        assert!(
+            !text.contains("implies") && !text.contains("(and"),
+            "{text}"
+        );
+        assert!(
+            text.contains("(push 1)\n(declare-const x Int)\n") && text.contains("(pop 1)\n"),
+            "{text}"
+        );
+        assert!(!z3(&text).contains("error"), "{text}");
+        assert_eq!(z3(&text), z3(&src), "{text}");
+    }
+}
+
 /// Corpus files keep their z3 answer (sat/unsat never flips).
 #[test]
 fn corpus_sample_keeps_z3_answers() {

@@ -629,7 +629,7 @@ pub fn print_script(script: &Script) -> String {
     let mut out = String::new();
     for c in &script.commands {
         match c.kind {
-            CommandKind::Assert(t) => {
+            CommandKind::Assert(t) if c.verbatim_term != Some(t) => {
                 out.push_str("(assert ");
                 out.push_str(&p.term(t));
                 out.push(')');

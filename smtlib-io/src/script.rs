@@ -37,6 +37,21 @@ pub enum CommandKind {
     Opaque { reason: String },
 }
 
+/// The value a command gives to the option that makes declarations global
+/// (kept by `pop`): SMT-LIB 2.6's `:global-declarations` or z3's
+/// `:global-decls`; `None` if the command sets no such option.
+pub fn sets_global_declarations(text: &str) -> Option<bool> {
+    let spaced = text.replace(['(', ')'], " ");
+    let mut words = spaced.split_whitespace();
+    if words.next()? != "set-option" {
+        return None;
+    }
+    match words.next()? {
+        ":global-declarations" | ":global-decls" => Some(words.next() == Some("true")),
+        _ => None,
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueryKind {
     Model,
@@ -55,6 +70,11 @@ pub struct Command {
     /// The command's exact source text, printed back for every command but a
     /// readable `assert`.
     pub text: Box<str>,
+    /// The term of an `assert` read through z3's dialect (`implies`, `iff`,
+    /// `~`, `^`, `**`, a `:pattern` of one term without parentheses): while
+    /// the command still asserts this very term, it is printed back as
+    /// `text`, verbatim; once a pass rewrites it, in standard SMT-LIB.
+    pub verbatim_term: Option<TermId>,
 }
 
 /// A parsed script. `commands` are in input order; all their terms live in
@@ -85,5 +105,19 @@ impl Script {
                 CommandKind::Query(QueryKind::Model | QueryKind::Value | QueryKind::Assignment)
             )
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::sets_global_declarations as g;
+
+    #[test]
+    fn global_declarations_option() {
+        assert_eq!(g("(set-option :global-declarations true)"), Some(true));
+        assert_eq!(g("( set-option  :global-decls\n true )"), Some(true));
+        assert_eq!(g("(set-option :global-decls false)"), Some(false));
+        assert_eq!(g("(set-option :produce-models true)"), None);
+        assert_eq!(g("(set-info :global-decls true)"), None);
     }
 }

@@ -69,7 +69,8 @@ pub fn liveness(script: &Script) -> HashMap<usize, BTreeSet<usize>> {
 
 /// Where each declared or defined function is in scope: for each of its
 /// `declare-fun`/`define-fun` commands, the half-open command range from
-/// the declaration to the `pop` that removes it (or the end of the script).
+/// the declaration to the `pop` that removes it (or the end of the script;
+/// no `pop` removes a declaration made under global declarations).
 /// A rewrite of the assertion at command `i` may only use symbols in scope
 /// at `i` ([`declared_before`]): facts from later assertions can mention
 /// later symbols, or symbols of a scope popped before `i` and declared
@@ -79,6 +80,7 @@ pub fn declaration_index(script: &Script) -> DeclarationIndex {
     let mut at: DeclarationIndex = HashMap::new();
     // Per open scope, the (name, index into its ranges) declared in it.
     let mut scopes: Vec<Vec<(String, usize)>> = vec![vec![]];
+    let mut global = false;
     let end = script.commands.len();
     let close = |at: &mut DeclarationIndex, level: Vec<(String, usize)>, i| {
         for (f, k) in level {
@@ -93,9 +95,12 @@ pub fn declaration_index(script: &Script) -> DeclarationIndex {
                 let name = script.cx.sym_name(script.cx.fun(*f).name).to_string();
                 let v = at.entry(name.clone()).or_default();
                 v.push((i, end));
-                if let Some(s) = scopes.last_mut() {
+                if let Some(s) = scopes.last_mut().filter(|_| !global) {
                     s.push((name, v.len() - 1));
                 }
+            }
+            CommandKind::Other => {
+                global = smtlib_io::sets_global_declarations(&c.text).unwrap_or(global);
             }
             CommandKind::Push(n) => {
                 for _ in 0..*n {
@@ -115,6 +120,7 @@ pub fn declaration_index(script: &Script) -> DeclarationIndex {
                     close(&mut at, level, i);
                 }
                 scopes = vec![vec![]];
+                global = false;
             }
             _ => {}
         }

@@ -19,6 +19,8 @@ use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use std::collections::{HashMap, HashSet};
 
+mod dialect;
+
 /// Sorts deeper than this are refused (they are read recursively).
 const MAX_SORT_DEPTH: usize = 1000;
 
@@ -135,6 +137,8 @@ pub(crate) struct Converter {
     logic: Option<String>,
     /// Constructor patterns of the `match` cases being read.
     patterns: Vec<(Option<FunId>, Vec<VarId>)>,
+    /// Whether the command being read used z3's dialect (see `dialect.rs`).
+    dialect: bool,
 }
 
 fn syntax<T>(msg: impl Into<String>, span: Span) -> TResult<T> {
@@ -154,6 +158,7 @@ impl Converter {
             opaque_names: HashSet::new(),
             logic: None,
             patterns: Vec::new(),
+            dialect: false,
         }
     }
 
@@ -233,6 +238,7 @@ impl Converter {
             ));
         };
         let args = &items[1..];
+        self.dialect = false;
         let kind = match self.command_kind(a, name, args, span) {
             Ok(k) => k,
             // An ill-sorted term may still be fine for the solver that reads
@@ -257,7 +263,16 @@ impl Converter {
                 }
             }
         };
-        Ok(Command { kind, span, text })
+        let verbatim_term = match kind {
+            CommandKind::Assert(t) if self.dialect => Some(t),
+            _ => None,
+        };
+        Ok(Command {
+            kind,
+            span,
+            text,
+            verbatim_term,
+        })
     }
 
     /// Remember every symbol of an opaque command: it may declare them.
@@ -366,8 +381,8 @@ impl Converter {
                 K::Other
             }
             "set-option" => {
-                if args.first().and_then(|&k| a.keyword(k)) == Some(":global-declarations") {
-                    self.global_declarations = args.get(1).is_some_and(|&v| a.is_word(v, "true"));
+                if let Some(on) = crate::script::sets_global_declarations(a.text(a.root)) {
+                    self.global_declarations = on;
                 }
                 K::Other
             }
@@ -1119,6 +1134,12 @@ impl Converter {
                 _ => {}
             }
         }
+        if let Op::Other(_) = op {
+            if let Some(t) = self.z3_alias(a, node, &args)? {
+                self.dialect = true;
+                return Ok(t);
+            }
+        }
         if let Op::Other(head) = &op {
             // `((as f S) args)`: the qualification fixes the result sort.
             let text = self.cx.sym_name(*head).to_string();
@@ -1346,12 +1367,16 @@ impl Converter {
                         let Some(ts) = a.list(v) else {
                             return syntax(":pattern expects a list of terms", a.span(v));
                         };
-                        // z3 also accepts a single term, `:pattern (f x)`.
-                        if ts.first().is_some_and(|&h| a.list(h).is_none()) {
-                            return Err(Failure::Unsupported("z3 single-term :pattern".into()));
+                        // z3 also accepts a single term, `:pattern (f x)`:
+                        // a one-term pattern. (`(c)` is a list of one term.)
+                        if ts.len() > 1 && a.symbol(ts[0]).is_some() {
+                            self.dialect = true;
+                            term_nodes.push(v);
+                            AttrShape::Terms(1)
+                        } else {
+                            term_nodes.extend_from_slice(ts);
+                            AttrShape::Terms(ts.len())
                         }
-                        term_nodes.extend_from_slice(ts);
-                        AttrShape::Terms(ts.len())
                     }
                     (":no-pattern", Some(v)) => {
                         term_nodes.push(v);
@@ -1565,5 +1590,54 @@ impl Converter {
             vars.push(self.cx.new_var(x, s));
         }
         Ok((Some(f), vars))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{parse_script, print_script, CommandKind};
+
+    fn opaque_reasons(src: &str) -> Vec<String> {
+        let s = parse_script(src).expect("reads");
+        s.commands
+            .iter()
+            .filter_map(|c| match &c.kind {
+                CommandKind::Opaque { reason } => Some(reason.clone()),
+                _ => None,
+            })
+            .collect()
+    }
+
+    const POPPED: &str =
+        "(push 1)\n(declare-const x Int)\n(declare-sort S 0)\n(pop 1)\n(declare-const s S)\n(assert (> x 0))\n(check-sat)\n";
+
+    #[test]
+    fn pop_undoes_declarations_by_default() {
+        let r = opaque_reasons(POPPED);
+        assert_eq!(r.len(), 2, "{r:?}");
+        assert!(r[0].contains("unknown sort S"), "{r:?}");
+        assert!(r[1].contains("unknown constant x"), "{r:?}");
+    }
+
+    #[test]
+    fn global_declarations_survive_pop() {
+        for opt in [
+            "(set-option :global-declarations true)",
+            "(set-option :global-decls true)",
+        ] {
+            let src = format!("{opt}\n{POPPED}");
+            assert!(opaque_reasons(&src).is_empty(), "{opt}");
+            // the scoping of the input is printed as it was
+            let s = parse_script(&src).unwrap();
+            assert_eq!(print_script(&s), src);
+        }
+        let off = format!("(set-option :global-decls false)\n{POPPED}");
+        assert_eq!(opaque_reasons(&off).len(), 2);
+    }
+
+    #[test]
+    fn reset_ends_global_declarations() {
+        let src = "(set-option :global-decls true)(reset)(push 1)(declare-const x Int)(pop 1)(assert (> x 0))";
+        assert_eq!(opaque_reasons(src).len(), 1);
     }
 }
