@@ -70,20 +70,11 @@ impl Converter {
 
 #[cfg(test)]
 mod tests {
+    use super::super::testing::{opaque_reasons, terms};
     use crate::{parse_script, print_script, CommandKind};
 
-    /// The assertions of `src`, printed from their terms.
-    fn terms(src: &str) -> Vec<String> {
-        let s = parse_script(src).expect("reads");
-        let mut p = crate::Printer::new(&s.cx);
-        s.assertions().map(|t| p.term(t)).collect()
-    }
-
     fn opaque(src: &str) -> bool {
-        let s = parse_script(src).expect("reads");
-        s.commands
-            .iter()
-            .any(|c| matches!(c.kind, CommandKind::Opaque { .. }))
+        !opaque_reasons(src).is_empty()
     }
 
     #[test]
