@@ -12,6 +12,12 @@ For every corpus/<family>/<kernel>/<task>.smt2 it builds up to five inputs
   z3-pre    z3 tactic (then simplify propagate-values solve-eqs elim-uncnstr qe-light simplify)
   z3-qe     z3 tactic (then simplify qe-light qe simplify)
   cvc5-pre  cvc5 --preprocess-only -o post-asserts
+  vericuda  VeriCUDA's own simplification (vericuda-real only): its S1/S2
+            files, each solved, combined by VeriCUDA's proof rule
+
+Besides corpus/, the VCs that the real VeriCUDA wrote are read in place from
+--vericuda-real (default ../shared/vericuda-train; skipped when absent) as
+the family vericuda-real.
 
 A preprocessor that fails or times out gives "no output" for that file and
 configuration (reported, counted as unsolved). A solver answer that contradicts
@@ -48,8 +54,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # noqa: E402
 import smt  # noqa: E402
 import store as store_mod  # noqa: E402
+import vericuda_real  # noqa: E402
 
-CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre"]
+CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre", "vericuda"]
+# Families of VCs printed by real verification tools; the table leads with them.
+REAL_FAMILIES = [vericuda_real.FAMILY, "why3-real"]
 SOLVERS = ["z3", "cvc5"]
 DEFINITE = ("sat", "unsat")
 
@@ -202,6 +211,9 @@ class Task:
     kernel: str  # family/kernel
     name: str
     expected: str
+    # vericuda-real only: VeriCUDA's S1/S2 files per common subtask
+    # (see vericuda_real.VC.branches); None elsewhere.
+    branches: dict | None = None
 
 
 @dataclass
@@ -216,11 +228,25 @@ class Prep:
     digest: str = ""  # hash of the input's token stream (comments/whitespace ignored)
 
 
+def family_expectations(corpus: Path) -> dict[str, str]:
+    """Expected statuses from corpus/<family>/EXPECT.tsv (columns file,
+    expected; file relative to the family directory), for families whose
+    files carry no (set-info :status ...), keyed by path relative to corpus."""
+    out = {}
+    for tsv in sorted(corpus.glob("*/EXPECT.tsv")):
+        with open(tsv, newline="") as f:
+            for r in csv.DictReader(f, delimiter="\t"):
+                out[f"{tsv.parent.name}/{r['file']}"] = r["expected"]
+    return out
+
+
 def discover(corpus: Path, skipped: list | None = None) -> list[Task]:
     """Every corpus/<family>/<kernel>/<task>.smt2; other .smt2 files (e.g.
     corpus/examples/x.smt2, a copy of a task) are left out and listed in
-    `skipped`."""
+    `skipped`. The expected status is the file's (set-info :status ...), or
+    else its row in corpus/<family>/EXPECT.tsv."""
     tasks = []
+    expect = family_expectations(corpus)
     for p in sorted(corpus.rglob("*.smt2")):
         rel = p.relative_to(corpus)
         parts = rel.parts
@@ -234,8 +260,26 @@ def discover(corpus: Path, skipped: list | None = None) -> list[Task]:
             text = p.read_text(errors="replace")
         except OSError:
             text = ""
-        tasks.append(Task(p.resolve(), str(rel), family, kernel, p.stem, smt.expected_status(text)))
+        status = smt.expected_status(text)
+        if status == "unknown":
+            status = expect.get(str(rel), status)
+        tasks.append(Task(p.resolve(), str(rel), family, kernel, p.stem, status))
     return tasks
+
+
+def discover_vericuda_real(root: Path) -> list[Task]:
+    """The raw VCs of a VeriCUDA training set (vericuda_real), read in place:
+    family vericuda-real, one kernel per CUDA kernel function; [] when the
+    set is absent."""
+    return [Task(vc.raw, f"{vericuda_real.FAMILY}/{vc.kernel}/{vc.raw.name}",
+                 vericuda_real.FAMILY, f"{vericuda_real.FAMILY}/{vc.kernel}", vc.raw.stem,
+                 vc.expected, vc.branches)
+            for vc in vericuda_real.vcs(root)]
+
+
+def applies(task: Task, config: str) -> bool:
+    """The vericuda configuration exists only where VeriCUDA's own output does."""
+    return config != "vericuda" or task.branches is not None
 
 
 def node_count_file(path: str) -> int | None:
@@ -351,7 +395,50 @@ def _prep_one(task: Task, config: str, opts, work: Path) -> Prep:
         return prep_z3(task, config, opts, work)
     if config == "cvc5-pre":
         return prep_cvc5(task, opts, work)
+    if config == "vericuda":
+        # VeriCUDA simplified when the set was made (its times are in the set's
+        # timing.tsv); the inputs are its S1/S2 files, solved one by one.
+        parts = task_parts(task)
+        nodes = [node_count_file(p) for p in parts]
+        return Prep("vericuda", "ok", 0.0, None,
+                    None if None in nodes else sum(nodes),
+                    f"{len(task.branches)} common subtask(s), {len(parts)} S1/S2 file(s)")
     raise ValueError(config)
+
+
+def task_parts(task: Task) -> list[str]:
+    return [str(p) for p in vericuda_real.files(task.branches)]
+
+
+def part_task(task: Task, part: str) -> Task:
+    """One S1/S2 file of a vericuda-real task, solved like a task of its own
+    (its answer only counts through VeriCUDA's proof rule)."""
+    p = Path(part)
+    return Task(p, f"{task.kernel}/{p.name}", task.family, task.kernel, p.stem, "unknown")
+
+
+def vericuda_row(task: Task, prep: Prep, solver: str, t: float,
+                 parts: list[tuple[str, dict]]) -> dict:
+    """The vericuda row of a task at timeout t from the rows (path, row) of
+    its S1/S2 files at t: `unsat` when VeriCUDA's proof rule holds, else
+    `timeout` (or `error` when a file's run erred); seconds = the sum over
+    all its files."""
+    answers = {Path(p): r["status"] for p, r in parts}
+    parts = [r for _, r in parts]
+    if vericuda_real.proved(task.branches, answers):
+        status = "unsat"
+    elif any(r["status"] == "error" for r in parts):
+        status = "error"
+    else:
+        status = "timeout"
+    row = result_row(task, prep, solver, t, {
+        "status": status,
+        "seconds": round(sum(_num(r["seconds"]) for r in parts), 4),
+        "cpu_seconds": round(sum(_num(r["cpu_seconds"]) for r in parts), 4),
+        "note": f"{sum(r['status'] == 'unsat' for r in parts)}/{len(parts)} S1/S2 files unsat",
+        "measured": max((r["measured"] for r in parts if r.get("measured")), default="")})
+    row["reused_from"] = next((r["reused_from"] for r in parts if r["reused_from"]), "")
+    return row
 
 
 # --------------------------------------------------------------------------
@@ -455,6 +542,30 @@ def read_csv(path: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
+def keep_other_families(outdir: Path, families: list[str], results: list[dict],
+                        prep_rows: list[dict], stats: dict):
+    """This run's rows (of `families`) plus the previous run's rows of every
+    other family, from outdir's results.csv, prep.csv and vcsimp-stats.json;
+    and a sentence saying what was kept ("" when nothing was)."""
+    def old(name):
+        p = outdir / name
+        return [r for r in read_csv(p) if r["family"] not in families] if p.exists() else []
+
+    old_res, old_prep = old("results.csv"), old("prep.csv")
+    try:
+        old_stats = json.loads((outdir / "vcsimp-stats.json").read_text())
+    except (OSError, ValueError):
+        old_stats = {}
+    stats = {k: v for k, v in old_stats.items() if k.split("/")[0] not in families} | stats
+    if not old_res:
+        return results, prep_rows, stats, ""
+    dates = sorted({r["measured"] for r in old_res if r.get("measured")})
+    fams = sorted({r["family"] for r in old_res})
+    kept = (f"rows of {', '.join(fams)} kept from the previous results.csv"
+            + (f" (measured {dates[0]} to {dates[-1]})" if dates else ""))
+    return old_res + results, old_prep + prep_rows, stats, kept
+
+
 # --------------------------------------------------------------------------
 # Table
 
@@ -479,8 +590,13 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
     configs = [c for c in CONFIGS if any(r["config"] == c for r in results)] or CONFIGS
     solvers = [s for s in SOLVERS if any(r["solver"] == s for r in results)]
     timeouts = sorted({_num(r["timeout"]) for r in results})
-    kernels = sorted({r["kernel"] for r in preps} | {r["kernel"] for r in results})
-    families = sorted({r["family"] for r in preps} | {r["family"] for r in results})
+    def real_first(name: str):
+        fam = name.split("/")[0]
+        return (REAL_FAMILIES.index(fam) if fam in REAL_FAMILIES else len(REAL_FAMILIES), name)
+
+    kernels = sorted({r["kernel"] for r in preps} | {r["kernel"] for r in results}, key=real_first)
+    families = sorted({r["family"] for r in preps} | {r["family"] for r in results},
+                      key=real_first)
     tasks_of: dict[str, set] = {}
     for r in preps + results:
         tasks_of.setdefault(r["kernel"], set()).add(r["file"])
@@ -509,7 +625,9 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
     a("")
     a("* **Configurations**: `raw` = the corpus file as is; `vcsimp` = vcsimp's output; "
       "`z3-pre` = z3 tactic `" + peers.Z3_TACTICS["z3-pre"] + "`; `z3-qe` = z3 tactic `"
-      + peers.Z3_TACTICS["z3-qe"] + "`; `cvc5-pre` = `cvc5 --preprocess-only -o post-asserts`. "
+      + peers.Z3_TACTICS["z3-qe"] + "`; `cvc5-pre` = `cvc5 --preprocess-only -o post-asserts`; `vericuda` = VeriCUDA's "
+      "own simplification (only on `vericuda-real`, where its output exists; `–` elsewhere, "
+      "and its total counts those tasks only). "
       "Peer outputs are printed back as SMT-LIB and solved like any other file.")
     a("* **Cells** `s/n (t)`: `s` tasks solved out of `n`, `t` = summed solver wall-clock seconds "
       "over the solved tasks only. *Solved* = a sat/unsat answer that agrees with the file's "
@@ -556,7 +674,7 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
         a("None: no configuration answered sat on an unsat file or unsat on a sat file.")
     a("")
 
-    def solved_table(title, group_key, groups, label):
+    def solved_table(title, group_key, groups, label, total=True):
         for solver in solvers:
             for t in timeouts:
                 a(f"### {title}: {solver}, T = {_fmt_t(t)} s")
@@ -570,6 +688,9 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
                         s, secs = agg(group_key, g, solver, t, c)
                         cells.append("–" if s is None else f"{s}/{n} ({_secs(secs)})")
                     a(f"| {g} | {n} | " + " | ".join(cells) + " |")
+                if not total:
+                    a("")
+                    continue
                 cells = []
                 for c in configs:
                     s, secs = agg(group_key, None, solver, t, c)
@@ -577,6 +698,18 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
                 a(f"| **total** | {len(all_files)} | " + " | ".join(cells) + " |")
                 a("")
 
+    real = [f for f in families if f in REAL_FAMILIES]
+    if real:
+        a("## VCs printed by real tools")
+        a("")
+        a("`vericuda-real`: VCs written by the real VeriCUDA (Why3 0.87.2's SMT-LIB printer), read "
+          "in place from the VeriCUDA training set; the `vericuda` column is VeriCUDA's own "
+          "simplification: a VC counts as solved when, for every common subtask, all its S1 "
+          "files or all its S2 files are proved (seconds: summed over all its S1/S2 files). "
+          "`why3-real`: goals printed by Why3 1.5.1 from WhyML models of the paper's kernels "
+          "(`corpus/why3-real/`).")
+        a("")
+        solved_table("Real tool output", "family", real, "family", total=False)
     invalid_vcs(results, configs, solvers, a)
     a("## Solved per encoding family")
     a("")
@@ -850,7 +983,13 @@ def parse_args(argv=None):
                     help="hard limit for one vcsimp run in s (default: 60)")
     ap.add_argument("--configs", default=",".join(CONFIGS))
     ap.add_argument("--solvers", default=",".join(SOLVERS))
-    ap.add_argument("--long-configs", default="raw,vcsimp",
+    ap.add_argument("--vericuda-real", default=vericuda_real.DEFAULT_DIR,
+                    help="VeriCUDA training set read in place as the family vericuda-real "
+                         f"(default {vericuda_real.DEFAULT_DIR}; skipped when absent, '' = off)")
+    ap.add_argument("--families", default="",
+                    help="only these families (comma list); the other families' rows of the "
+                         "existing results.csv and prep.csv are kept, so that table.md stays whole")
+    ap.add_argument("--long-configs", default="raw,vcsimp,vericuda",
                     help="configurations that also run at the timeouts above the smallest "
                          "(default: raw,vcsimp; 'all' for every configuration); the others "
                          "show '–' there. Most of a full run is spent on runs that time out "
@@ -898,6 +1037,16 @@ def main(argv=None) -> int:
             opts.vcsimp = str(Path(opts.vcsimp).resolve())
     skipped: list[str] = []
     tasks = discover(corpus, skipped)
+    real_dir = Path(opts.vericuda_real) if opts.vericuda_real else None
+    if real_dir is not None:
+        real = discover_vericuda_real(real_dir)
+        if not real and not opts.quiet:
+            print(f"{real_dir}: no VeriCUDA training set (EXPECT.tsv); family "
+                  f"{vericuda_real.FAMILY} skipped", file=sys.stderr)
+        tasks += real
+    families = [f for f in opts.families.split(",") if f]
+    if families:
+        tasks = [t for t in tasks if t.family in families]
     if skipped and not opts.quiet:
         print(f"skipped {len(skipped)} file(s) outside the <family>/<kernel>/<task>.smt2 layout: "
               + ", ".join(skipped[:5]) + (" …" if len(skipped) > 5 else ""), file=sys.stderr)
@@ -929,7 +1078,7 @@ def main(argv=None) -> int:
 
     # Phase 1: preprocessing.
     preps: dict[tuple[str, str], Prep] = {}
-    jobs = [(t, c) for t in tasks for c in configs]
+    jobs = [(t, c) for t in tasks for c in configs if applies(t, c)]
     t_phase = time.monotonic()
     prog = Progress("prep", len(jobs), quiet)
     with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
@@ -946,7 +1095,8 @@ def main(argv=None) -> int:
     if opts.prep_only:
         load.stop()
         write_csv(outdir / "prep.csv", PREP_FIELDS,
-                  [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs])
+                  [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs
+                   if applies(t, c)])
         if not quiet:
             print(f"preprocessing done in {time.monotonic() - t_start:.0f} s; "
                   f"{outdir / 'prep.csv'}", file=sys.stderr)
@@ -976,11 +1126,27 @@ def main(argv=None) -> int:
     # Group the (task, config, solver) triples that share an input.
     groups: dict[tuple, list[tuple]] = {}
     results: list[dict] = []
+    # vericuda: (task, solver) -> [(S1/S2 file, its group)]; those files are
+    # solved like tasks, and only VeriCUDA's proof rule over them is reported.
+    vc_parts: dict[tuple, list[tuple[str, tuple]]] = {}
+    part_rels: set[str] = set()
     for task in tasks:
         for c in configs:
+            if not applies(task, c):
+                continue
             prep = preps[(task.rel, c)]
             for s in solvers:
-                if prep.path is None:
+                if c == "vericuda":
+                    lst = vc_parts.setdefault((task.rel, s), [])
+                    for part in task_parts(task):
+                        pt = part_task(task, part)
+                        if (pt.rel, c) not in preps:
+                            preps[(pt.rel, c)] = Prep(c, "ok", 0.0, part, digest=token_digest(part))
+                        gkey = (pt.rel, preps[(pt.rel, c)].digest, s)
+                        groups.setdefault(gkey, []).append((pt, c, s))
+                        part_rels.add(pt.rel)
+                        lst.append((part, gkey))
+                elif prep.path is None:
                     results += [result_row(task, prep, s, t, None) for t in reported_at(c)]
                 else:
                     groups.setdefault((task.rel, prep.digest, s), []).append((task, c, s))
@@ -1026,12 +1192,21 @@ def main(argv=None) -> int:
     for gkey, members in groups.items():
         base = measured[gkey]
         for task, c, s in members:
+            if task.rel in part_rels:
+                continue
             p = preps[(task.rel, c)]
             row = dict(base, config=c, prep_status=p.status, prep_seconds=round(p.seconds, 4),
                        same_input_as="" if c == base["config"] else base["config"])
             results += [at_timeout(row, t) for t in reported_at(c)]
+    for task in tasks:
+        for s in solvers:
+            if (task.rel, s) in vc_parts:
+                results += [vericuda_row(task, preps[(task.rel, "vericuda")], s, t,
+                                         [(part, at_timeout(measured[g], t))
+                                          for part, g in vc_parts[(task.rel, s)]])
+                            for t in reported_at("vericuda")]
     # Only a run over everything knows the working set; a partial one keeps the rest.
-    partial = (opts.match or opts.every > 1 or set(configs) != set(CONFIGS)
+    partial = (opts.match or opts.every > 1 or families or set(configs) != set(CONFIGS)
                or set(solvers) != set(SOLVERS))
     store.save(prune=not partial)
     dates = sorted({r["measured"] for r in results if r.get("measured")})
@@ -1040,12 +1215,18 @@ def main(argv=None) -> int:
                      if dates else "")
                   + f", {time.monotonic() - t_phase:.0f} s")
 
+    prep_rows = [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs
+                 if applies(t, c)]
+    stats = {t.rel: preps[(t.rel, "vcsimp")].stats for t in tasks if (t.rel, "vcsimp") in preps}
+    kept = ""
+    if families:
+        # Keep the other families' rows (and stats) of the previous run.
+        results, prep_rows, stats, kept = keep_other_families(outdir, families, results,
+                                                              prep_rows, stats)
     order = {c: i for i, c in enumerate(CONFIGS)}
     results.sort(key=lambda r: (r["file"], order[r["config"]], r["solver"], float(r["timeout"])))
-    prep_rows = [prep_row(t, preps[(t.rel, c)]) for t in tasks for c in configs]
     write_csv(outdir / "results.csv", RESULT_FIELDS, results)
     write_csv(outdir / "prep.csv", PREP_FIELDS, prep_rows)
-    stats = {t.rel: preps[(t.rel, "vcsimp")].stats for t in tasks if (t.rel, "vcsimp") in preps}
     (outdir / "vcsimp-stats.json").write_text(json.dumps(stats, indent=1, sort_keys=True) + "\n")
 
     # Re-read the CSVs so that the table is made exactly as from saved results.
@@ -1060,6 +1241,8 @@ def main(argv=None) -> int:
     env += (f"; peer timeout {opts.peer_timeout:g} s; {platform.node()}, "
             f"{os.cpu_count()} CPUs; ")
     env += f"harness wall time {elapsed:.0f} s ({'; '.join(phases)}); {load.summary()}"
+    if kept:
+        env += f"; {kept}"
     if skipped:
         env += (f"; skipped (not <family>/<kernel>/<task>.smt2): "
                 + ", ".join(f"`{x}`" for x in skipped))
@@ -1071,7 +1254,7 @@ def main(argv=None) -> int:
     except Exception as e:  # plots are a convenience; results are already saved
         print(f"warning: cactus plots failed: {e!r}", file=sys.stderr)
 
-    alarms = [r for r in results if r["alarm"]]
+    alarms = [r for r in results if r["alarm"] in (1, "1")]
     alarm_file = outdir / "alarms.txt"
     if alarms:
         alarm_file.write_text("".join(

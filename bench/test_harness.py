@@ -382,7 +382,8 @@ class EndToEnd(unittest.TestCase):
         with contextlib.redirect_stderr(err):
             rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
                                "--work", str(tmp / "work"), "--timeouts", "1,2",
-                               "--vcsimp", str(HERE / "standin_vcsimp.py"), *extra])
+                               "--vcsimp", str(HERE / "standin_vcsimp.py"),
+                               "--vericuda-real", "", *extra])
         return rc, tmp / "out", err.getvalue()
 
     def test_clean_run(self):
@@ -466,6 +467,24 @@ class EndToEnd(unittest.TestCase):
         self.assertIn("SOUNDNESS ALARM", (out / "table.md").read_text())
         self.assertTrue((out / "results.csv").exists())  # results written before exiting
 
+    def test_family_rerun_keeps_the_rest_and_raises_no_false_alarm(self):
+        files = {"A/k/a.smt2": SAT, "B/k/b.smt2": UNSAT_Q}
+        args = ["--configs", "raw", "--solvers", "z3", "--no-store"]
+        tmp = Path(tempfile.mkdtemp(prefix="bench-fam-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        for rel, text in files.items():
+            (tmp / "corpus" / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / "corpus" / rel).write_text(text)
+        common = ["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"), "--work",
+                  str(tmp / "work"), "--timeouts", "1", "--vericuda-real", "", *args]
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(harness.main(common), 0)
+            self.assertEqual(harness.main(common + ["--families", "B"]), 0)
+        rows = harness.read_csv(tmp / "out" / "results.csv")
+        self.assertEqual(sorted(r["file"] for r in rows), ["A/k/a.smt2", "B/k/b.smt2"])
+        self.assertFalse((tmp / "out" / "alarms.txt").exists())
+        self.assertIn("rows of A kept", (tmp / "out" / "table.md").read_text())
+
     def test_failing_preprocessor_is_no_output(self):
         bad = "(set-info :status unsat)\n(declare-fun x () Int)\n(assert (> x 0)\n(check-sat)\n"
         rc, out, _ = self.run_harness({"F/k/bad.smt2": bad},
@@ -477,6 +496,142 @@ class EndToEnd(unittest.TestCase):
         rows = harness.read_csv(out / "results.csv")
         self.assertTrue(all(r["status"] == "no-output" for r in rows if r["config"] != "raw"))
         self.assertEqual([r["status"] for r in rows if r["config"] == "raw"], ["error", "error"])
+
+
+def vericuda_set(root: Path, sat: str, unsat: str) -> Path:
+    """A two-VC VeriCUDA training set: k_f_01 is proved by the proof rule
+    (subtask 1: all S1 files unsat, S2 not), k_f_02 is not (subtask 1's S1
+    was discharged, but subtask 2 has a sat file in S1 and in S2)."""
+    d = root / "train"
+    (d / "raw").mkdir(parents=True)
+    (d / "vericuda-output").mkdir()
+    (d / "EXPECT.tsv").write_text("file\tkernel\tvc\texpected\n"
+                                  "k_f_01_raw.smt2\tk_f\t1\tunsat\n"
+                                  "k_f_02_raw.smt2\tk_f\t2\tunknown\n")
+    nounsat = unsat.replace("(set-info :status unsat)\n", "")
+    nosat = sat.replace("(set-info :status sat)\n", "")
+    for f in ("k_f_01_raw.smt2", "k_f_02_raw.smt2"):
+        (d / "raw" / f).write_text(nounsat)
+    parts = {"k_f_01_s1_1_1.smt2": nounsat, "k_f_01_s1_1_2.smt2": nounsat,
+             "k_f_01_s2_1_1.smt2": nosat, "k_f_02_s1_2_1.smt2": nosat,
+             "k_f_02_s2_2_1.smt2": nosat}
+    for f, text in parts.items():
+        (d / "vericuda-output" / f).write_text(text)
+    rows = ["file\tkernel\tform\tvc\tvc_kind\tcommon_subtask\tsub_no"]
+    for f in parts:
+        _, _, vc, form, j, k = f[:-5].split("_")
+        rows.append(f"{f}\tk_f\t{form}\t{int(vc)}\tpostcondition\t{j}\t{k}")
+    rows.append("\tk_f\ts1-discharged\t2\tpostcondition\t1\t")
+    (d / "manifest.tsv").write_text("\n".join(rows) + "\n")
+    return d
+
+
+class VericudaReal(unittest.TestCase):
+    def test_proof_rule(self):
+        a, b, c = Path("a"), Path("b"), Path("c")
+        proved = harness.vericuda_real.proved
+        self.assertTrue(proved({}, {}))  # no subtask: discharged by simplification
+        self.assertTrue(proved({"1": {"s1": [], "s2": [a]}}, {}))  # a discharged branch
+        self.assertTrue(proved({"1": {"s1": [a, b], "s2": [c]}}, {a: "unsat", b: "unsat"}))
+        self.assertTrue(proved({"1": {"s1": [a, b], "s2": [c]}}, {a: "unsat", c: "unsat"}))
+        self.assertFalse(proved({"1": {"s1": [a, b], "s2": [c]}}, {a: "unsat"}))
+        self.assertFalse(proved({"1": {"s1": [a], "s2": [b]}, "2": {"s1": [c], "s2": [c]}},
+                                {a: "unsat", c: "timeout"}))
+        self.assertFalse(proved({"1": {"s1": [a], "s2": [b]}}, {a: "sat", b: "unknown"}))
+
+    def test_absent_set_is_skipped(self):
+        self.assertEqual(harness.vericuda_real.vcs(Path("/nonexistent/vericuda-train")), [])
+
+    def test_reads_branches_from_the_manifest(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-vr-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        d = vericuda_set(tmp, SAT, UNSAT_Q)
+        vcs = harness.vericuda_real.vcs(d)
+        self.assertEqual([(v.raw.name, v.kernel, v.expected) for v in vcs],
+                         [("k_f_01_raw.smt2", "k_f", "unsat"), ("k_f_02_raw.smt2", "k_f", "unknown")])
+        out = d.resolve() / "vericuda-output"
+        self.assertEqual(vcs[0].branches, {"1": {"s1": [out / "k_f_01_s1_1_1.smt2",
+                                                        out / "k_f_01_s1_1_2.smt2"],
+                                                 "s2": [out / "k_f_01_s2_1_1.smt2"]}})
+        self.assertEqual(vcs[1].branches, {"1": {"s1": [], "s2": []},
+                                           "2": {"s1": [out / "k_f_02_s1_2_1.smt2"],
+                                                 "s2": [out / "k_f_02_s2_2_1.smt2"]}})
+
+    @unittest.skipUnless(Path(harness.vericuda_real.DEFAULT_DIR).is_dir()
+                         or (HERE.parent / harness.vericuda_real.DEFAULT_DIR).is_dir(),
+                         "../shared/vericuda-train is absent")
+    def test_rule_reproduces_the_sets_own_verdicts(self):
+        import csv
+        d = HERE.parent / harness.vericuda_real.DEFAULT_DIR
+        vcs = harness.vericuda_real.vcs(d)
+        self.assertEqual(len(vcs), 110)
+        with open(d / "solver_results.tsv", newline="") as f:
+            z3_1s = {(d / "vericuda-output" / r["file"]).resolve(): r["result"]
+                     for r in csv.DictReader(f, delimiter="\t")
+                     if r["solver"] == "z3" and float(r["timeout_s"]) == 1}
+        with open(d / "EXPECT.tsv", newline="") as f:
+            verdict = {r["file"]: r["vericuda_z3_1s"] == "proved"
+                       for r in csv.DictReader(f, delimiter="\t")}
+        for v in vcs:
+            self.assertEqual(harness.vericuda_real.proved(v.branches, z3_1s), verdict[v.raw.name],
+                             v.raw.name)
+
+    @unittest.skipUnless(HAVE_SOLVERS, "z3/cvc5 not on PATH")
+    def test_harness_reports_vericuda_as_a_peer(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-vr-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        d = vericuda_set(tmp, SAT, UNSAT_Q)
+        (tmp / "corpus" / "F" / "k").mkdir(parents=True)
+        (tmp / "corpus" / "F" / "k" / "a.smt2").write_text(SAT)
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err):
+            rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
+                               "--work", str(tmp / "work"), "--timeouts", "1,2",
+                               "--vcsimp", str(HERE / "standin_vcsimp.py"), "--no-store",
+                               "--configs", "raw,vericuda", "--vericuda-real", str(d)])
+        self.assertEqual(rc, 0, err.getvalue())
+        rows = harness.read_csv(tmp / "out" / "results.csv")
+        vc = {(Path(r["file"]).name, r["solver"], r["timeout"]): r
+              for r in rows if r["config"] == "vericuda"}
+        self.assertEqual(len(vc), 2 * 2 * 2)  # not on the corpus file; both T (a long config)
+        for s in ("z3", "cvc5"):
+            for t in ("1.0", "2.0"):
+                self.assertEqual(vc[("k_f_01_raw.smt2", s, t)]["status"], "unsat")
+                self.assertEqual(vc[("k_f_01_raw.smt2", s, t)]["solved"], "1")
+                self.assertEqual(vc[("k_f_02_raw.smt2", s, t)]["status"], "timeout")
+        self.assertEqual({r["family"] for r in rows}, {"F", "vericuda-real"})
+        table = (tmp / "out" / "table.md").read_text()
+        self.assertIn("## VCs printed by real tools", table)
+        self.assertLess(table.index("| vericuda-real |"), table.index("| F |"))
+
+    def test_expectations_from_a_family_tsv(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-vr-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        for rel in ("R/k/g1.smt2", "R/k/g2.smt2", "R/k/g3.smt2"):
+            (tmp / rel).parent.mkdir(parents=True, exist_ok=True)
+            (tmp / rel).write_text("(check-sat)\n")
+        (tmp / "R" / "EXPECT.tsv").write_text("file\texpected\nk/g1.smt2\tunsat\nk/g2.smt2\tsat\n")
+        got = {t.rel: t.expected for t in harness.discover(tmp)}
+        self.assertEqual(got, {"R/k/g1.smt2": "unsat", "R/k/g2.smt2": "sat",
+                               "R/k/g3.smt2": "unknown"})
+
+    def test_a_family_run_keeps_the_other_families_rows(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-vr-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        old = [{"family": f, "kernel": f"{f}/k", "task": "a", "file": f"{f}/k/a.smt2",
+                "config": "raw", "solver": "z3", "timeout": "1.0", "measured": "2026-01-01 00:00"}
+               for f in ("A", "B")]
+        harness.write_csv(tmp / "results.csv", harness.RESULT_FIELDS, old)
+        harness.write_csv(tmp / "prep.csv", harness.PREP_FIELDS, old)
+        (tmp / "vcsimp-stats.json").write_text('{"A/k/a.smt2": {"x": 1}, "B/k/a.smt2": {}}')
+        new = [dict(old[1], measured="2026-02-02 00:00")]
+        res, prep, stats, kept = harness.keep_other_families(tmp, ["B"], new, new,
+                                                             {"B/k/a.smt2": {"y": 2}})
+        self.assertEqual([(r["family"], r["measured"]) for r in res],
+                         [("A", "2026-01-01 00:00"), ("B", "2026-02-02 00:00")])
+        self.assertEqual([r["family"] for r in prep], ["A", "B"])
+        self.assertEqual(stats, {"A/k/a.smt2": {"x": 1}, "B/k/a.smt2": {"y": 2}})
+        self.assertIn("rows of A kept from the previous results.csv", kept)
 
 
 if __name__ == "__main__":

@@ -15,20 +15,77 @@ fn corpus_outputs() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         insta::glob!("../../corpus", "**/*.smt2", |path| {
-            let src = std::fs::read_to_string(path).unwrap();
-            let out = simplify_text(&src, &Options::default())
-                .unwrap_or_else(|e| panic!("{}", e.render(&path.display().to_string(), &src)));
-            // The output reads back and prints the same (round trip).
-            let again = simplify_text(
-                &out.output,
-                &Options {
-                    passes: vec![],
-                    ..Options::default()
-                },
-            )
-            .unwrap();
-            assert_eq!(again.output, out.output, "print/parse round trip");
-            insta::assert_snapshot!(out.output);
+            insta::assert_snapshot!(simplified(path));
         });
+    });
+}
+
+/// vcsimp's output on the file at `path`, after checking that it reads back
+/// and prints the same (round trip).
+fn simplified(path: &std::path::Path) -> String {
+    let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let out = simplify_text(&src, &Options::default())
+        .unwrap_or_else(|e| panic!("{}", e.render(&path.display().to_string(), &src)));
+    let again = simplify_text(
+        &out.output,
+        &Options {
+            passes: vec![],
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(again.output, out.output, "print/parse round trip");
+    out.output
+}
+
+/// Raw VCs written by the real VeriCUDA, read in place from the training set
+/// `../shared/vericuda-train/raw`: every kernel function's first VC (its
+/// postcondition) plus a loop-preservation VC and a barrier VC. Snapshotted
+/// as `vericuda_real@<file>.snap` beside the corpus snapshots, so that a rule
+/// or pass change shows on real tool output too. Skips (passing) when the set
+/// is absent.
+const VERICUDA_REAL: &[&str] = &[
+    "blockedCopy2D_copyTiles2D_01_raw.smt2",
+    "blockedCopy2D_copyTilesShared_01_raw.smt2",
+    "blockedCopy2D_copyTilesShared_06_raw.smt2",
+    "condWrite_markAbove_01_raw.smt2",
+    "condWrite_relu_01_raw.smt2",
+    "gridStride_scaleGridStride_01_raw.smt2",
+    "gridStride_scaleGridStride_02_raw.smt2",
+    "matAdd2D_matAdd2D_01_raw.smt2",
+    "multiCopy_copyChunk_01_raw.smt2",
+    "multiCopy_copyStrided_01_raw.smt2",
+    "partialDot_partialDot_01_raw.smt2",
+    "reverse_reverseBlock_01_raw.smt2",
+    "reverse_reverseInPlace_01_raw.smt2",
+    "rowSum_colSum_01_raw.smt2",
+    "rowSum_matVec_01_raw.smt2",
+    "rowSum_rowSum_01_raw.smt2",
+    "saxpy_saxpy_01_raw.smt2",
+    "saxpy_saxpyInPlace_01_raw.smt2",
+    "stencil3_stencil3_01_raw.smt2",
+    "transpose_transposeNaive_01_raw.smt2",
+    "transpose_transposeTiled_01_raw.smt2",
+    "wrong-gridStride_scaleGridStrideBadInv_01_raw.smt2",
+    "wrong-reverse_reverseBlockBadPost_01_raw.smt2",
+    "wrong-rowSum_rowSumBadInv_01_raw.smt2",
+    "wrong-stencil3_stencil3BadPost_01_raw.smt2",
+];
+
+#[test]
+fn vericuda_real_outputs() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/vericuda-train/raw");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for name in VERICUDA_REAL {
+            insta::assert_snapshot!(format!("vericuda_real@{name}"), simplified(&dir.join(name)));
+        }
     });
 }
