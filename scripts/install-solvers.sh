@@ -17,8 +17,14 @@ if ! command -v cvc5 >/dev/null 2>&1; then
   apt-get update -qq
   apt-get install -y -qq cvc5 >/dev/null
 fi
+# Why3 (Debian 12: 1.5.1) for the shipped Why3 configuration's test.
+if ! command -v why3 >/dev/null 2>&1; then
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq why3 >/dev/null
+fi
 # The plotting library the benchmark harness uses.
 python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check matplotlib
 command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
-echo "solvers: $(z3 --version); $(cvc5 --version | head -n1)"
+echo "solvers: $(z3 --version); $(cvc5 --version | head -n1); $(why3 --version)"
