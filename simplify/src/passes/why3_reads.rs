@@ -142,6 +142,7 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
                 kind: CommandKind::Assert(axiom),
                 span,
                 text: "".into(),
+                verbatim_term: None,
             },
         );
     }
@@ -515,6 +516,7 @@ fn definition_command(cx: &Context, n: &NamedRead) -> Command {
         kind: CommandKind::Other,
         span: Default::default(),
         text: text.into(),
+        verbatim_term: None,
     }
 }
 
