@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Install the peer solvers the test suite runs: z3 >= 4.12 (PyPI wheel, which
-# ships the z3 binary; Debian 12's z3 is 4.8) and cvc5 (Debian package).
+# ships the z3 binary; Debian 12's z3 is 4.8), cvc5 and why3 (Debian packages).
 # Idempotent: does nothing when suitable versions are already on PATH.
 set -euo pipefail
 need_z3=1
@@ -17,7 +17,8 @@ if ! command -v cvc5 >/dev/null 2>&1; then
   apt-get update -qq
   apt-get install -y -qq cvc5 >/dev/null
 fi
-# Why3 (Debian 12: 1.5.1) for the shipped Why3 configuration's test.
+# Why3 (Debian 12: 1.5.1) for the shipped Why3 configuration's test, and to
+# reprint corpus/why3-real from its WhyML models (corpus/gen/why3_real.py --check).
 if ! command -v why3 >/dev/null 2>&1; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq

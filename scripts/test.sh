@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite: formatting, lints, the Python tools' tests, and every
 # Rust test (insta snapshots included, never auto-accepted; solver-backed and
-# zoo tests included). Needs z3 and cvc5 on PATH
+# zoo tests included). Needs z3, cvc5 and why3 on PATH
 # (scripts/install-solvers.sh installs them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,8 @@ cargo fmt --all --check
 cargo clippy --workspace --all-targets -- -D warnings
 # The corpus is generated: the committed files must match the generator.
 python3 corpus/gen/generate.py --check
+# corpus/why3-real holds goals printed by Why3: it must reprint them identically.
+python3 corpus/gen/why3_real.py --check
 python3 corpus/gen/test_gen.py
 python3 -m unittest discover -s bench -p 'test_*.py'
 cargo test --workspace --release

@@ -142,6 +142,11 @@ def index_md(files, raw):
         s = sum(k["sat"] for k in ks.values())
         L.append(f"| [{fam}](#{fam}) | {len(ks)} | {u + s} | {u} | {s} |")
     L.append("")
+    L += ["Besides these generated families, [`why3-real/`](why3-real/README.md) holds goals "
+          "printed by the real Why3 1.5.1 from WhyML models of the `vericuda` kernels "
+          "(`gen/why3_real.py`; statuses in its `EXPECT.tsv`), and the benchmark harness reads "
+          "the VCs that the real VeriCUDA wrote (`../shared/vericuda-train`) as the family "
+          "`vericuda-real`.", ""]
     if raw:
         L += ["## Raw solver results", "",
               "How many unsat (valid) VCs z3 / cvc5 prove on the raw file within 1 s and 10 s "
