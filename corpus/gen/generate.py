@@ -23,7 +23,7 @@ import simt  # noqa: E402
 import vcfile  # noqa: E402
 
 CORPUS = HERE.parent
-FAMILIES = ("vericuda", "race", "divergence", "pug", "why3", "boogie")
+FAMILIES = ("vericuda", "race", "divergence", "pug", "why3-style", "boogie-style")
 EXAMPLE = ("vericuda", "arraycopy", "t5_postcondition", "examples/arraycopy_t5.smt2")
 
 
@@ -71,12 +71,14 @@ FAMILY_DOC = {
             "access-offset injectivity VCs (`race/offsets`). Quantifier-free.",
     "divergence": "Barrier divergence: the paper's all-threads-active barrier tasks for kernels with "
                   "barriers in loops, and GPUVerify's two-thread `barrier(P$1, P$2)` checks.",
-    "why3": "The `vericuda` tasks of the paper's kernels as Why3 prints them (`gen/why3_boogie.py`): "
+    "why3-style": "The `vericuda` tasks of the paper's kernels written by our generator in the style "
+                  "of Why3's output (`gen/why3_boogie.py`; not printed by Why3: see `why3-real/` for that): "
             "threads as a pair of `dim3` records (axiomatised sort with projection and inversion axioms "
             "inside a datatype), validity predicates defined by axioms with triggers, `t2tb`/`tb2t` "
             "conversions with round-trip axioms, a prelude of library axioms (abs, div/mod, power, sum). "
             "Same statuses as the originals; `*_invalid` drop a needed hypothesis.",
-    "boogie": "The same tasks as Boogie/GPUVerify print them (`gen/why3_boogie.py`): Boogie's background "
+    "boogie-style": "The same tasks written by our generator in the style of Boogie/GPUVerify's output "
+                    "(`gen/why3_boogie.py`; not printed by Boogie): Boogie's background "
               "predicate and type encoding, `name@k` incarnations, `:qid`/`:skolemid`, one negated VC with "
               "labels, the goal's thread skolemised to GPUVerify's distinguished thread `$1`.",
     "pug": "PUG-style encodings (seed 002): per-thread SSA, barrier-interval conflict checks, "

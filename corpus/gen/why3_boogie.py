@@ -4,7 +4,7 @@ The lockstep tasks of ``simt.py`` (family ``vericuda``) are printed again
 as Why3 and as Boogie would print them, so that vcsimp's passes are tested
 on more than one shape of the same problem:
 
-* ``why3``: threads are values of the datatype ``thread``, a pair of
+* ``why3-style``: threads are values of the datatype ``thread``, a pair of
   ``dim3`` records (block index, thread index); ``dim3`` is an
   uninterpreted sort with constructor ``mk_dim3``, projections ``x y z``,
   projection axioms and the inversion axiom (Why3's
@@ -15,7 +15,7 @@ on more than one shape of the same problem:
   library axioms (abs, ComputerDivision div/mod, power, sums) precedes the
   goal.  Each declaration is preceded by a ``;; name`` comment, as Why3
   prints them.
-* ``boogie``: Boogie's background predicate (``T@U``/``T@T`` type
+* ``boogie-style``: Boogie's background predicate (``T@U``/``T@T`` type
   encoding with ``int_2_U``/``U_2_int`` and their ``typeInv``/``cast``
   axioms, ``tickleBool``), GPUVerify's names for the launch (``group_size_x``,
   ``num_groups_x``), incarnations as ``name@k``, axioms with ``:qid`` and
@@ -537,7 +537,7 @@ def render_boogie(k, cfg, task, header, status, drop=None):
 
 
 def files(vcfile, simt, kernels_by_name):
-    """All ``why3/`` and ``boogie/`` files: path -> text."""
+    """All ``why3-style/`` and ``boogie-style/`` files: path -> text."""
     out = {}
     for kname in KERNELS:
         k = kernels_by_name[kname]()
@@ -549,7 +549,7 @@ def files(vcfile, simt, kernels_by_name):
             drop = INVALID.get((kname, task.name))
             if drop:
                 variants.append((task.name + "_invalid", "sat", drop))
-            for fam, render in (("why3", render_why3), ("boogie", render_boogie)):
+            for fam, render in (("why3-style", render_why3), ("boogie-style", render_boogie)):
                 for name, status, dr in variants:
                     what = task.what if not dr else \
                         f"{task.what} -- with the hypothesis '{dr}...' left out (INVALID: the goal no longer follows)"
@@ -562,10 +562,10 @@ def files(vcfile, simt, kernels_by_name):
 
 
 ENCODING_DOC = {
-    "why3": "Why3-style: thread = pair of dim3 records (dim3 axiomatised with projection and "
+    "why3-style": "Why3-style (our generator, not Why3): thread = pair of dim3 records (dim3 axiomatised with projection and "
             "inversion axioms, thread a datatype), validity predicates defined by axioms, t2tb/tb2t "
             "conversions of per-thread maps, library prelude (abs, div/mod, power, sum)",
-    "boogie": "Boogie/GPUVerify-style: Boogie background predicate (int_2_U/U_2_int type encoding), "
+    "boogie-style": "Boogie/GPUVerify-style (our generator, not Boogie): Boogie background predicate (int_2_U/U_2_int type encoding), "
               "incarnations name@k, :qid/:skolemid, one negated VC with :lblpos/:lblneg labels, "
               " the goal checked for GPUVerify's distinguished thread $1",
 }

@@ -304,7 +304,7 @@ fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
 /// answer.
 #[test]
 fn why3_corpus_file_keeps_its_status() {
-    let path = common::repo_root().join("corpus/why3/arraycopy/t3_preserve_inv1.smt2");
+    let path = common::repo_root().join("corpus/why3-style/arraycopy/t3_preserve_inv1.smt2");
     let src = std::fs::read_to_string(path).unwrap();
     let out = run(&src, &PassName::default_passes());
     let a = asserted(&out).last().cloned().unwrap_or_default();

@@ -1,0 +1,101 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    boogie-style
+; kernel:    scp
+; task:      t1_barrier1
+; checks:    barrier: all threads are active at the barrier (no divergence)
+; origin:    scp: b[i] = a[(i+1) % gsize] after a[tid] = tid and a barrier. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (scp); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/scp.cu
+; encoding:  Boogie/GPUVerify-style (our generator, not Boogie): Boogie background predicate (int_2_U/U_2_int type encoding), incarnations name@k, :qid/:skolemid, one negated VC with :lblpos/:lblneg labels,  the goal checked for GPUVerify's distinguished thread $1
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+(set-option :print-success false)
+(set-info :smt-lib-version 2.6)
+(set-logic AUFNIRA)
+(set-info :status unsat)
+; done setting options
+
+; Boogie universal background predicate
+; Copyright (c) 2004-2010, Microsoft Corp.
+(set-info :category "industrial")
+(declare-sort |T@U| 0)
+(declare-sort |T@T| 0)
+(declare-fun real_pow (Real Real) Real)
+(declare-fun UOrdering2 (|T@U| |T@U|) Bool)
+(declare-fun UOrdering3 (|T@T| |T@U| |T@U|) Bool)
+
+(declare-fun tickleBool (Bool) Bool)
+(assert (and (tickleBool true) (tickleBool false)))
+(declare-fun Ctor (T@T) Int)
+(declare-fun intType () T@T)
+(declare-fun boolType () T@T)
+(declare-fun int_2_U (Int) T@U)
+(declare-fun U_2_int (T@U) Int)
+(declare-fun type (T@U) T@T)
+(declare-fun bool_2_U (Bool) T@U)
+(declare-fun U_2_bool (T@U) Bool)
+(assert (and
+(= (Ctor intType) 0)
+(= (Ctor boolType) 2)
+(forall ((arg0 Int) ) (! (= (U_2_int (int_2_U arg0)) arg0)
+ :qid |typeInv:U_2_int|
+ :pattern ( (int_2_U arg0))
+))
+(forall ((x T@U) ) (! (=> (= (type x) intType) (= (int_2_U (U_2_int x)) x))
+ :qid |cast:U_2_int|
+ :pattern ( (U_2_int x))
+))
+(forall ((arg0@@0 Int) ) (! (= (type (int_2_U arg0@@0)) intType)
+ :qid |funType:int_2_U|
+ :pattern ( (int_2_U arg0@@0))
+))
+(forall ((arg0@@1 Bool) ) (! (= (U_2_bool (bool_2_U arg0@@1)) arg0@@1)
+ :qid |typeInv:U_2_bool|
+ :pattern ( (bool_2_U arg0@@1))
+))
+(forall ((x@@0 T@U) ) (! (=> (= (type x@@0) boolType) (= (bool_2_U (U_2_bool x@@0)) x@@0))
+ :qid |cast:U_2_bool|
+ :pattern ( (U_2_bool x@@0))
+))
+(forall ((arg0@@2 Bool) ) (! (= (type (bool_2_U arg0@@2)) boolType)
+ :qid |funType:bool_2_U|
+ :pattern ( (bool_2_U arg0@@2))
+))))
+(declare-fun group_size_x () Int)
+(declare-fun gsize_0 () Int)
+(declare-fun a@0 (Int) Int)
+(declare-fun a@1 (Int) Int)
+(declare-fun local_id_x$1 () Int)
+(declare-fun |%lbl%+1| () Bool)
+(declare-fun |%lbl%@2| () Bool)
+; launch: at least one thread
+(assert (< 0 group_size_x))
+(set-info :boogie-vc-id scp_t1_barrier1)
+(assert (not
+  (let ((anon0_correct (=> (! (and |%lbl%+1| true) :lblpos +1)
+                          (=>
+                            (and (<= 0 local_id_x$1)
+                              (< local_id_x$1 group_size_x)
+                              (= gsize_0 group_size_x)
+                              (forall ((n Int))
+                                (!
+                                  (or
+                                    (exists ((t Int))
+                                      (! (and (<= 0 t) (< t group_size_x) (= t n) (= (a@1 n) t))
+                                        :qid
+                                        |kernelbpl.2:10|
+                                        :skolemid
+                                        |2|))
+                                    (and
+                                      (forall ((t Int))
+                                        (! (not (and (<= 0 t) (< t group_size_x) (= t n)))
+                                          :qid
+                                          |kernelbpl.3:10|
+                                          :skolemid
+                                          |3|))
+                                      (= (a@1 n) (a@0 n))))
+                                  :qid
+                                  |kernelbpl.1:10|
+                                  :skolemid
+                                  |1|)))
+                            (! (or |%lbl%@2| true) :lblneg @2)))))
+  anon0_correct)))
+(check-sat)

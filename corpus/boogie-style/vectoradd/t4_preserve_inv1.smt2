@@ -1,0 +1,279 @@
+; vcsimp VC corpus -- generated file, do not edit (regenerate instead).
+; family:    boogie-style
+; kernel:    vectoradd
+; task:      t4_preserve_inv1
+; checks:    loop 1 invariant 1 is preserved by an iteration: (\exists_thread; active) ==> (\forall_thread; active)
+; origin:    vectorAdd: C = A + B with a grid-stride loop over gsize blocks. Kojima, Imanishi, Igarashi: Automated Verification of Functional Correctness of Race-Free GPU Programs, Sec. 5.2 (vectorAdd); annotations from VeriCUDA benchmark programs (SoftwareFoundationGroupAtKyotoU/VeriCUDA), samples/vectorAdd.cu (vectorAdd)
+; encoding:  Boogie/GPUVerify-style (our generator, not Boogie): Boogie background predicate (int_2_U/U_2_int type encoding), incarnations name@k, :qid/:skolemid, one negated VC with :lblpos/:lblneg labels,  the goal checked for GPUVerify's distinguished thread $1
+; expected:  unsat (valid VC: the negated goal is unsatisfiable)
+; generator: python3 corpus/gen/generate.py
+(set-option :print-success false)
+(set-info :smt-lib-version 2.6)
+(set-logic AUFNIRA)
+(set-info :status unsat)
+; done setting options
+
+; Boogie universal background predicate
+; Copyright (c) 2004-2010, Microsoft Corp.
+(set-info :category "industrial")
+(declare-sort |T@U| 0)
+(declare-sort |T@T| 0)
+(declare-fun real_pow (Real Real) Real)
+(declare-fun UOrdering2 (|T@U| |T@U|) Bool)
+(declare-fun UOrdering3 (|T@T| |T@U| |T@U|) Bool)
+
+(declare-fun tickleBool (Bool) Bool)
+(assert (and (tickleBool true) (tickleBool false)))
+(declare-fun Ctor (T@T) Int)
+(declare-fun intType () T@T)
+(declare-fun boolType () T@T)
+(declare-fun int_2_U (Int) T@U)
+(declare-fun U_2_int (T@U) Int)
+(declare-fun type (T@U) T@T)
+(declare-fun bool_2_U (Bool) T@U)
+(declare-fun U_2_bool (T@U) Bool)
+(assert (and
+(= (Ctor intType) 0)
+(= (Ctor boolType) 2)
+(forall ((arg0 Int) ) (! (= (U_2_int (int_2_U arg0)) arg0)
+ :qid |typeInv:U_2_int|
+ :pattern ( (int_2_U arg0))
+))
+(forall ((x T@U) ) (! (=> (= (type x) intType) (= (int_2_U (U_2_int x)) x))
+ :qid |cast:U_2_int|
+ :pattern ( (U_2_int x))
+))
+(forall ((arg0@@0 Int) ) (! (= (type (int_2_U arg0@@0)) intType)
+ :qid |funType:int_2_U|
+ :pattern ( (int_2_U arg0@@0))
+))
+(forall ((arg0@@1 Bool) ) (! (= (U_2_bool (bool_2_U arg0@@1)) arg0@@1)
+ :qid |typeInv:U_2_bool|
+ :pattern ( (bool_2_U arg0@@1))
+))
+(forall ((x@@0 T@U) ) (! (=> (= (type x@@0) boolType) (= (bool_2_U (U_2_bool x@@0)) x@@0))
+ :qid |cast:U_2_bool|
+ :pattern ( (U_2_bool x@@0))
+))
+(forall ((arg0@@2 Bool) ) (! (= (type (bool_2_U arg0@@2)) boolType)
+ :qid |funType:bool_2_U|
+ :pattern ( (bool_2_U arg0@@2))
+))))
+(declare-fun group_size_x () Int)
+(declare-fun num_groups_x () Int)
+(declare-fun numElements_0 () Int)
+(declare-fun m () Int)
+(declare-fun A@0 (Int) Int)
+(declare-fun B@0 (Int) Int)
+(declare-fun i@1 (Int Int) Int)
+(declare-fun C@1 (Int) Int)
+(declare-fun i@2 (Int Int) Int)
+(declare-fun l () Int)
+(declare-fun C@2 (Int) Int)
+(declare-fun i@3 (Int Int) Int)
+(declare-fun |%lbl%+1| () Bool)
+(declare-fun |%lbl%@2| () Bool)
+; launch: blocks are non-empty
+(assert (< 0 group_size_x))
+; launch: at least one block
+(assert (< 0 num_groups_x))
+(set-info :boogie-vc-id vectoradd_t4_preserve_inv1)
+(assert (not
+  (let ((anon0_correct (=> (! (and |%lbl%+1| true) :lblpos +1)
+                          (=>
+                            (and (= numElements_0 (* m group_size_x num_groups_x))
+                              (forall ((b Int))
+                                (!
+                                  (=> (and (<= 0 b) (< b num_groups_x))
+                                    (forall ((t Int))
+                                      (!
+                                        (=> (and (<= 0 t) (< t group_size_x))
+                                          (= (i@1 b t) (+ (* group_size_x b) t)))
+                                        :qid
+                                        |kernelbpl.2:10|
+                                        :skolemid
+                                        |2|)))
+                                  :qid
+                                  |kernelbpl.1:10|
+                                  :skolemid
+                                  |1|))
+                              (<= 0 l)
+                              (=>
+                                (exists ((b Int))
+                                  (!
+                                    (and (<= 0 b)
+                                      (< b num_groups_x)
+                                      (exists ((t Int))
+                                        (!
+                                          (and (<= 0 t)
+                                            (< t group_size_x)
+                                            (< (i@2 b t) numElements_0))
+                                          :qid
+                                          |kernelbpl.4:10|
+                                          :skolemid
+                                          |4|)))
+                                    :qid
+                                    |kernelbpl.3:10|
+                                    :skolemid
+                                    |3|))
+                                (forall ((b Int))
+                                  (!
+                                    (=> (and (<= 0 b) (< b num_groups_x))
+                                      (forall ((t Int))
+                                        (!
+                                          (=> (and (<= 0 t) (< t group_size_x))
+                                            (< (i@2 b t) numElements_0))
+                                          :qid
+                                          |kernelbpl.6:10|
+                                          :skolemid
+                                          |6|)))
+                                    :qid
+                                    |kernelbpl.5:10|
+                                    :skolemid
+                                    |5|)))
+                              (forall ((b Int))
+                                (!
+                                  (=> (and (<= 0 b) (< b num_groups_x))
+                                    (forall ((t Int))
+                                      (!
+                                        (=> (and (<= 0 t) (< t group_size_x))
+                                          (= (i@2 b t)
+                                            (+ (* l group_size_x num_groups_x) (* group_size_x b) t)))
+                                        :qid
+                                        |kernelbpl.8:10|
+                                        :skolemid
+                                        |8|)))
+                                  :qid
+                                  |kernelbpl.7:10|
+                                  :skolemid
+                                  |7|))
+                              (forall ((k Int))
+                                (!
+                                  (=> (and (<= 0 k) (< k (* group_size_x num_groups_x l)))
+                                    (= (C@1 k) (+ (A@0 k) (B@0 k))))
+                                  :qid
+                                  |kernelbpl.9:10|
+                                  :skolemid
+                                  |9|))
+                              (exists ((b Int))
+                                (!
+                                  (and (<= 0 b)
+                                    (< b num_groups_x)
+                                    (exists ((t Int))
+                                      (!
+                                        (and (<= 0 t)
+                                          (< t group_size_x)
+                                          (< (i@2 b t) numElements_0))
+                                        :qid
+                                        |kernelbpl.11:10|
+                                        :skolemid
+                                        |11|)))
+                                  :qid
+                                  |kernelbpl.10:10|
+                                  :skolemid
+                                  |10|))
+                              (forall ((n Int))
+                                (!
+                                  (or
+                                    (exists ((b Int))
+                                      (!
+                                        (and (<= 0 b)
+                                          (< b num_groups_x)
+                                          (exists ((t Int))
+                                            (!
+                                              (and (<= 0 t)
+                                                (< t group_size_x)
+                                                (< (i@2 b t) numElements_0)
+                                                (= (i@2 b t) n)
+                                                (= (C@2 n) (+ (A@0 (i@2 b t)) (B@0 (i@2 b t)))))
+                                              :qid
+                                              |kernelbpl.14:10|
+                                              :skolemid
+                                              |14|)))
+                                        :qid
+                                        |kernelbpl.13:10|
+                                        :skolemid
+                                        |13|))
+                                    (and
+                                      (forall ((b Int))
+                                        (!
+                                          (=> (and (<= 0 b) (< b num_groups_x))
+                                            (forall ((t Int))
+                                              (!
+                                                (not
+                                                  (and (<= 0 t)
+                                                    (< t group_size_x)
+                                                    (< (i@2 b t) numElements_0)
+                                                    (= (i@2 b t) n)))
+                                                :qid
+                                                |kernelbpl.16:10|
+                                                :skolemid
+                                                |16|)))
+                                          :qid
+                                          |kernelbpl.15:10|
+                                          :skolemid
+                                          |15|))
+                                      (= (C@2 n) (C@1 n))))
+                                  :qid
+                                  |kernelbpl.12:10|
+                                  :skolemid
+                                  |12|))
+                              (forall ((b Int))
+                                (!
+                                  (=> (and (<= 0 b) (< b num_groups_x))
+                                    (forall ((t Int))
+                                      (!
+                                        (=> (and (<= 0 t) (< t group_size_x))
+                                          (or
+                                            (and (< (i@2 b t) numElements_0)
+                                              (= (i@3 b t)
+                                                (+ (i@2 b t) (* num_groups_x group_size_x))))
+                                            (and (not (< (i@2 b t) numElements_0))
+                                              (= (i@3 b t) (i@2 b t)))))
+                                        :qid
+                                        |kernelbpl.18:10|
+                                        :skolemid
+                                        |18|)))
+                                  :qid
+                                  |kernelbpl.17:10|
+                                  :skolemid
+                                  |17|)))
+                            (!
+                              (or |%lbl%@2|
+                                (=>
+                                  (exists ((b Int))
+                                    (!
+                                      (and (<= 0 b)
+                                        (< b num_groups_x)
+                                        (exists ((t Int))
+                                          (!
+                                            (and (<= 0 t)
+                                              (< t group_size_x)
+                                              (< (i@3 b t) numElements_0))
+                                            :qid
+                                            |kernelbpl.20:10|
+                                            :skolemid
+                                            |20|)))
+                                      :qid
+                                      |kernelbpl.19:10|
+                                      :skolemid
+                                      |19|))
+                                  (forall ((b Int))
+                                    (!
+                                      (=> (and (<= 0 b) (< b num_groups_x))
+                                        (forall ((t Int))
+                                          (!
+                                            (=> (and (<= 0 t) (< t group_size_x))
+                                              (< (i@3 b t) numElements_0))
+                                            :qid
+                                            |kernelbpl.22:10|
+                                            :skolemid
+                                            |22|)))
+                                      :qid
+                                      |kernelbpl.21:10|
+                                      :skolemid
+                                      |21|))))
+                              :lblneg
+                              @2)))))
+  anon0_correct)))
+(check-sat)
