@@ -14,6 +14,9 @@ For every corpus/<family>/<kernel>/<task>.smt2 it builds up to five inputs
   cvc5-pre  cvc5 --preprocess-only -o post-asserts
   vericuda  VeriCUDA's own simplification (vericuda-real only): its S1/S2
             files, each solved, combined by VeriCUDA's proof rule
+  solve     `vcsimp solve --solver "<solver> <options>"` on the file as it is:
+            the solver raced on the input and vcsimp's outputs (timed as a
+            whole, simplification and race included)
 
 Besides corpus/, the VCs that the real VeriCUDA wrote are read in place from
 --vericuda-real (default ../shared/vericuda-train; skipped when absent) as
@@ -56,7 +59,9 @@ import smt  # noqa: E402
 import store as store_mod  # noqa: E402
 import vericuda_real  # noqa: E402
 
-CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre", "vericuda"]
+CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre", "vericuda", "solve"]
+# Configurations that run the vcsimp binary.
+USES_VCSIMP = ("vcsimp", "solve")
 # Families of VCs printed by real verification tools; the table leads with them.
 REAL_FAMILIES = [vericuda_real.FAMILY, "why3-real"]
 SOLVERS = ["z3", "cvc5"]
@@ -383,12 +388,15 @@ def prep_one(task: Task, config: str, opts, work: Path) -> Prep:
     p = _prep_one(task, config, opts, work)
     if p.path is not None:
         p.digest = token_digest(p.path)
+        if config == "solve":
+            # Not the raw file's run: a run of this vcsimp build around the solver.
+            p.digest = f"vcsimp-solve {file_digest(opts.vcsimp)} {p.digest}"
     return p
 
 
 def _prep_one(task: Task, config: str, opts, work: Path) -> Prep:
-    if config == "raw":
-        return Prep("raw", "ok", 0.0, str(task.path), node_count_file(str(task.path)))
+    if config in ("raw", "solve"):
+        return Prep(config, "ok", 0.0, str(task.path), node_count_file(str(task.path)))
     if config == "vcsimp":
         return prep_vcsimp(task, opts, work)
     if config in peers.Z3_TACTICS:
@@ -457,10 +465,15 @@ def solve_options(solver: str, t: float) -> list[str]:
     return solver_cmd(solver, "", "", t)[1:-1]
 
 
-def measure(solver: str, path: str, t: float, opts) -> dict:
-    """One solver run on path with timeout t: status, seconds, cpu_seconds, note."""
+def measure(solver: str, path: str, t: float, opts, config: str = "raw") -> dict:
+    """One solver run on path with timeout t: status, seconds, cpu_seconds,
+    note. Configuration `solve` runs the solver through `vcsimp solve`, which
+    takes the solver's time limit as its budget."""
     exe = opts.z3 if solver == "z3" else opts.cvc5
-    r = run_cmd(solver_cmd(solver, exe, path, t), t * 1.2 + 1)
+    cmd = solver_cmd(solver, exe, path, t)
+    if config == "solve":
+        cmd = [opts.vcsimp, "solve", "--solver", " ".join(cmd[:-1]), path]
+    r = run_cmd(cmd, t * 1.2 + 1)
     status, note = parse_answer(r.stdout, r.stderr, r.killed)
     if late_unknown(status, r.wall, t):
         status = "timeout"
@@ -627,7 +640,8 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
       "`z3-pre` = z3 tactic `" + peers.Z3_TACTICS["z3-pre"] + "`; `z3-qe` = z3 tactic `"
       + peers.Z3_TACTICS["z3-qe"] + "`; `cvc5-pre` = `cvc5 --preprocess-only -o post-asserts`; `vericuda` = VeriCUDA's "
       "own simplification (only on `vericuda-real`, where its output exists; `–` elsewhere, "
-      "and its total counts those tasks only). "
+      "and its total counts those tasks only); `solve` = `vcsimp solve` around the solver on "
+      "the file as it is (timed as a whole; see *vcsimp solve against the solver alone*). "
       "Peer outputs are printed back as SMT-LIB and solved like any other file.")
     a("* **Cells** `s/n (t)`: `s` tasks solved out of `n`, `t` = summed solver wall-clock seconds "
       "over the solved tasks only. *Solved* = a sat/unsat answer that agrees with the file's "
@@ -714,6 +728,7 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
     a("## Solved per encoding family")
     a("")
     solved_table("Per family", "family", families, "family")
+    solve_against_alone(results, solvers, timeouts, families, a)
     a("## Solved per kernel")
     a("")
     solved_table("Per kernel", "kernel", kernels, "kernel")
@@ -800,6 +815,56 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
             a(f"| … {len(errs) - 100} more in results.csv | | | | |")
         a("")
     return "\n".join(lines) + "\n"
+
+
+def solve_against_alone(results: list[dict], solvers: list[str], timeouts: list[float],
+                        families: list[str], a):
+    """`vcsimp solve` against the solver alone (`raw`) per family: files
+    decided by each, files only the solver alone decided (`lost`, which
+    should be 0), and the ratio of wall times on the files both decided."""
+    by = {(r["file"], r["solver"], _num(r["timeout"]), r["config"]): r for r in results
+          if r["config"] in ("raw", "solve")}
+    if not any(k[3] == "solve" for k in by):
+        return
+    a("## vcsimp solve against the solver alone")
+    a("")
+    a("`solve` runs `vcsimp solve --solver \"<solver> <limit>\"` on the file as it is: the "
+      "solver raced on the input and on vcsimp's outputs, timed as a whole (simplification "
+      "included) on the same machine and jobs as the solver alone (`raw`). `lost`: files the "
+      "solver alone decides and `solve` does not. Wall ratio: summed `solve` seconds over "
+      "summed `raw` seconds on the files both decide (median of the per-file ratios in "
+      "parentheses).")
+    a("")
+    for solver in solvers:
+        for t in timeouts:
+            rows = []
+            for fam in families + [None]:
+                pairs = [(by[k], by.get((k[0], solver, t, "solve"))) for k in by
+                         if k[1] == solver and k[2] == t and k[3] == "raw"
+                         and (fam is None or by[k]["family"] == fam)]
+                pairs = [(r, v) for r, v in pairs if v is not None]
+                if not pairs:
+                    continue
+                ok = lambda r: r["solved"] in ("1", 1)  # noqa: E731
+                both = [(r, v) for r, v in pairs if ok(r) and ok(v)]
+                lost = sum(1 for r, v in pairs if ok(r) and not ok(v))
+                raw_s = sum(_num(r["seconds"]) for r, _ in both)
+                sol_s = sum(_num(v["seconds"]) for _, v in both)
+                ratio = f"{sol_s / raw_s:.2f}" if raw_s > 0 else "–"
+                med = (f" ({statistics.median(_num(v['seconds']) / max(_num(r['seconds']), 1e-3) for r, v in both):.2f})"
+                       if both else "")
+                name = f"**{fam or 'total'}**" if fam is None else fam
+                rows.append(f"| {name} | {len(pairs)} | {sum(ok(r) for r, _ in pairs)} | "
+                            f"{sum(ok(v) for _, v in pairs)} | {lost} | {ratio}{med} |")
+            if not rows:
+                continue
+            a(f"### {solver}, T = {_fmt_t(t)} s")
+            a("")
+            a("| family | files | solver alone | vcsimp solve | lost | wall ratio |")
+            a("|---|---:|---:|---:|---:|---:|")
+            for row in rows:
+                a(row)
+            a("")
 
 
 def invalid_vcs(results: list[dict], configs: list[str], solvers: list[str], a):
@@ -1028,7 +1093,7 @@ def main(argv=None) -> int:
         return 2
     opts.z3 = resolve_exe(opts.z3)
     opts.cvc5 = resolve_exe(opts.cvc5)
-    if "vcsimp" in configs:
+    if any(c in configs for c in USES_VCSIMP):
         if not (Path(opts.vcsimp).exists() or shutil.which(opts.vcsimp)):
             print(f"vcsimp not found at {opts.vcsimp} (use --vcsimp PATH or drop it from "
                   "--configs)", file=sys.stderr)
@@ -1062,7 +1127,7 @@ def main(argv=None) -> int:
         shutil.rmtree(work)
     work.mkdir(parents=True)
     vcsimp_src = opts.vcsimp
-    if "vcsimp" in configs and is_elf(opts.vcsimp):
+    if any(c in configs for c in USES_VCSIMP) and is_elf(opts.vcsimp):
         # Snapshot the binary: others rebuild target/release while we run.
         snap = work / "bin" / Path(opts.vcsimp).name
         snap.parent.mkdir()
@@ -1162,18 +1227,18 @@ def main(argv=None) -> int:
             measured[gkey] = result_row(task, preps[(task.rel, c)], s, t, hit)
             reused += 1
         else:
-            to_run.append((gkey, key, t, preps[(task.rel, c)].path))
+            to_run.append((gkey, key, t, preps[(task.rel, c)].path, c))
     # Longest limits first: better packing of the jobs.
     to_run.sort(key=lambda run: -run[2])
     if not quiet:
         print(f"[solve] {len(to_run)} runs to make ({reused} answers from the store "
               f"{store.path}); at most "
-              f"{sum(t * 1.2 + 1 for _, _, t, _ in to_run) / opts.jobs:.0f} s",
+              f"{sum(t * 1.2 + 1 for _, _, t, _, _ in to_run) / opts.jobs:.0f} s",
               file=sys.stderr, flush=True)
     prog = Progress("solve", len(to_run), quiet)
     with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
-        futs = {ex.submit(measure, gkey[2], path, t, opts): (gkey, key, t)
-                for gkey, key, t, path in to_run}
+        futs = {ex.submit(measure, gkey[2], path, t, opts, c): (gkey, key, t)
+                for gkey, key, t, path, c in to_run}
         for fut in cf.as_completed(futs):
             gkey, key, t = futs[fut]
             task, c, s = groups[gkey][0]
@@ -1235,7 +1300,7 @@ def main(argv=None) -> int:
     cmd = "python3 bench/harness.py " + " ".join(argv if argv is not None else sys.argv[1:])
     env = (f"z3 `{tool_version(opts.z3, ['--version'])}` (`{opts.z3}`), cvc5 "
            f"`{tool_version(opts.cvc5, ['--version'])}` (`{opts.cvc5}`)")
-    if "vcsimp" in configs:
+    if any(c in configs for c in USES_VCSIMP):
         env += (f", vcsimp `{vcsimp_src}` (sha256 {file_digest(opts.vcsimp)}, run with "
                 f"`--timeout {opts.vcsimp_timeout:g}`)")
     env += (f"; peer timeout {opts.peer_timeout:g} s; {platform.node()}, "

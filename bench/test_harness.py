@@ -361,6 +361,23 @@ class TableGeneration(unittest.TestCase):
         self.assertIn("| A/k1 | 2 | 200 | 200 → 80 | 200 |", md)
         self.assertIn("`saturated` × 3", md)
 
+    def test_solve_against_the_solver_alone(self):
+        res, prep = fake_rows()
+        solve = {"A/k1/t1.smt2": ("unsat", 0.6), "A/k1/t2.smt2": ("unsat", 0.9),
+                 "B/k2/t3.smt2": ("timeout", 1.0)}
+        for r in [r for r in res if r["config"] == "raw" and r["timeout"] == "1"]:
+            status, secs = solve[r["file"]]
+            res.append(harness.judged(dict(r, config="solve", status=status, seconds=str(secs))))
+        md = harness.make_table(res, prep, {})
+        self.assertIn("## vcsimp solve against the solver alone", md)
+        # A: the solver alone decides 1 of 2, solve 2, none lost; 0.6 s against 0.5 s
+        self.assertIn("| A | 2 | 1 | 2 | 0 | 1.20 (1.20) |", md)
+        self.assertIn("| **total** | 3 | 1 | 2 | 0 | 1.20 (1.20) |", md)
+        # a file decided alone and not by solve is lost
+        res = [dict(r, status="timeout", solved="0") if r["config"] == "solve"
+               and r["file"] == "A/k1/t1.smt2" else r for r in res]
+        self.assertIn("| A | 2 | 1 | 1 | 1 | – |", harness.make_table(res, prep, {}))
+
     def test_table_reports_alarms(self):
         res, prep = fake_rows()
         res[0] = dict(res[0], status="sat", solved="0", alarm="1")

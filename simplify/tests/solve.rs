@@ -60,7 +60,10 @@ impl Case {
         std::fs::read_dir(self.pids())
             .unwrap()
             .flatten()
-            .filter(|e| !e.file_name().to_string_lossy().ends_with(".tmp"))
+            .filter(|e| {
+                let name = e.file_name().to_string_lossy().into_owned();
+                !name.ends_with(".tmp") && !name.ends_with(".nice")
+            })
             .filter_map(|e| std::fs::read_to_string(e.path()).ok())
             .filter_map(|s| s.trim().parse().ok())
             .collect()
@@ -128,6 +131,23 @@ fn the_simplified_run_answers_when_the_input_run_hangs() {
     assert_eq!(o.status.code(), Some(0));
     assert!(stderr(&o).contains("answer from: s1"), "{}", stderr(&o));
     assert_all_gone(&c.recorded_pids());
+}
+
+#[test]
+fn the_runs_on_vcsimps_outputs_are_nicer_than_the_input_run() {
+    let c = Case::new("nice", INPUT);
+    let o = c.run(["hang", "unsat", "hang"], &[]);
+    assert_eq!(stdout(&o), "unsat\n", "{}", stderr(&o));
+    let nice = |run: &str| -> i32 {
+        let text = std::fs::read_to_string(c.pids().join(format!("{run}.nice"))).unwrap();
+        text.trim().parse().unwrap()
+    };
+    assert!(
+        nice("s1") > nice("input") || nice("input") == 19,
+        "{} {}",
+        nice("s1"),
+        nice("input")
+    );
 }
 
 #[test]

@@ -22,6 +22,12 @@
 //! note on standard error, and exit code 128 + the signal. Nothing of a run
 //! that lost is ever printed, so there is no partial output.
 //!
+//! The input's run keeps the priority vcsimp was started with; the
+//! simplification and the runs on vcsimp's outputs run at a lower one
+//! (nice + [`NICE`]), so that on a busy machine they take only the CPU the
+//! solver alone would leave idle, and the input's run goes as fast as the
+//! solver alone would.
+//!
 //! The time budget is `--time-limit`, or else the solver's own limit when
 //! its command line gives one (`-T:N` for z3, `--tlimit=MS` for cvc5); at
 //! its end every run still going is killed. Solvers run in their own
@@ -35,6 +41,7 @@ use answer::Reading;
 use clap::Parser;
 use group::{Exit, Group};
 use std::io::{Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
@@ -159,6 +166,22 @@ pub fn solver_time_limit(args: &[String]) -> Option<Duration> {
         }
     }
     None
+}
+
+/// How much nicer than vcsimp the simplification and the runs on its
+/// outputs are.
+pub const NICE: i32 = 10;
+
+/// Lower the calling thread's priority by [`NICE`] (Linux: per thread;
+/// threads it starts inherit it).
+fn lower_this_thread() {
+    #[cfg(target_os = "linux")]
+    // SAFETY: plain system calls on the calling thread.
+    unsafe {
+        let tid = libc::gettid() as libc::id_t;
+        let now = libc::getpriority(libc::PRIO_PROCESS, tid);
+        libc::setpriority(libc::PRIO_PROCESS, tid, now + NICE);
+    }
 }
 
 /// One run of the solver on one script.
@@ -306,7 +329,10 @@ pub fn run(cli: &SolveCli) -> i32 {
     };
     let (tx, rx) = mpsc::channel::<Simplified>();
     let name = path_name.clone();
-    std::thread::spawn(move || simplify_both(&name, source, &options, &tx));
+    std::thread::spawn(move || {
+        lower_this_thread();
+        simplify_both(&name, source, &options, &tx)
+    });
 
     let mut racers = vec![Racer {
         name: "input",
@@ -482,6 +508,16 @@ fn start_racer(r: &mut Racer, words: &[String], deadline: Option<Instant>) -> st
         args.push(script.into_owned());
     }
     let mut cmd = Command::new(&words[0]);
+    if r.name != "input" {
+        // SAFETY: getpriority and setpriority are async-signal-safe.
+        unsafe {
+            cmd.pre_exec(|| {
+                let now = libc::getpriority(libc::PRIO_PROCESS, 0);
+                libc::setpriority(libc::PRIO_PROCESS, 0, now + NICE);
+                Ok(())
+            });
+        }
+    }
     cmd.args(&args)
         .stdin(Stdio::null())
         .stdout(std::fs::File::create(&r.stdout)?)
