@@ -14,6 +14,7 @@
 //!
 //! Library code never prints; diagnostics come back in [`Outcome`].
 
+pub mod arith;
 pub mod batch;
 pub mod cli;
 pub mod cost;
@@ -23,10 +24,12 @@ pub mod passes;
 pub mod pipeline;
 pub mod poly;
 pub mod qe;
+pub mod scope;
 pub mod size;
 #[cfg(unix)]
 pub mod solve;
 pub mod stats;
+pub mod term;
 pub mod validate;
 pub mod variants;
 

@@ -59,6 +59,19 @@ pub struct PassContext<'a> {
     pub trace: &'a mut Vec<TraceEvent>,
 }
 
+impl PassContext<'_> {
+    /// The facts usable as hypotheses for bounds and guard decisions: the
+    /// quantifier-free ones (quantified facts give no bounds on the atoms
+    /// the passes ask about, and analysing them for every atom is costly).
+    pub fn ground_facts(&self, cx: &Context) -> Vec<TermId> {
+        self.facts
+            .iter()
+            .copied()
+            .filter(|&f| !crate::term::has_binder(cx, f))
+            .collect()
+    }
+}
+
 /// A procedural pass over sorted terms.
 pub trait TermPass {
     /// The command-line name (kebab-case).

@@ -624,8 +624,8 @@ fn run_term_passes(
         ..Budget::default()
     };
     let mut changed = vec![];
-    let live = egraph::context::liveness(script);
-    let declared_at = egraph::context::declaration_index(script);
+    let live = crate::scope::liveness(script);
+    let declared_at = crate::scope::declaration_index(script);
     for pass in passes.iter_mut() {
         let t0 = Instant::now();
         let mut events = vec![];
@@ -657,7 +657,7 @@ fn run_term_passes(
                 if q == t
                     || grows_too_much(cx, base, q)
                     || too_deep(cx, q)
-                    || !egraph::context::declared_before(cx, q, i, &declared_at)
+                    || !crate::scope::declared_before(cx, q, i, &declared_at)
                 {
                     return false;
                 }

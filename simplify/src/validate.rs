@@ -39,8 +39,8 @@
 //! Commands vcsimp could not read are the same on both sides and are left
 //! out of the check. This module runs the solver but never prints.
 
-use crate::egraph::context::liveness;
-use crate::egraph::terms::rebuild;
+use crate::scope::liveness;
+use crate::term::rebuild;
 use smtlib_io::{
     BinderKind, CommandKind, Context, FunDecl, FunKind, Printer, Script, TermId, TermKind,
 };
@@ -201,7 +201,7 @@ fn scopes(script: &Script) -> Vec<Vec<TermId>> {
 
 fn has_quantifier(cx: &Context, t: TermId) -> bool {
     let mut found = false;
-    crate::egraph::terms::post_order(cx, t, |u| {
+    crate::term::post_order(cx, t, |u| {
         found |= matches!(
             cx.kind(u),
             TermKind::Binder(BinderKind::Forall | BinderKind::Exists, ..)

@@ -1,10 +1,10 @@
 //! Terms into the e-graph and extracted e-classes back into terms.
 
-use super::alpha::AlphaClasses;
 use super::analysis::VcEGraph;
 use super::lang::{Head, Node};
-use super::terms::free_vars;
 use crate::cost::{DEFINED_FUN_WEIGHT, NONLINEAR_WEIGHT, QUANT_VAR_WEIGHT};
+use crate::term::alpha::AlphaClasses;
+use crate::term::free_vars;
 use egg::{CostFunction, Id, Language, RecExpr};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind};
 use std::collections::{HashMap, HashSet};

@@ -6,18 +6,17 @@
 //! and the rule order are all deterministic, and nothing is ordered by
 //! `egg::Symbol`, so the same input gives the same output byte for byte
 //! (unless the time limit cuts a run short).
+//!
+//! The e-graph layer imports no pass: term utilities come from
+//! [`crate::term`], comparisons from [`crate::arith`] (checked by
+//! `tests/layers.rs`).
 
-pub mod alpha;
 pub mod analysis;
-pub mod context;
 pub mod convert;
 pub mod lang;
 pub mod procedural;
-pub mod quant;
-pub mod ranges;
 pub mod rules;
 pub mod schedule;
-pub mod terms;
 
 use analysis::{VcAnalysis, VcEGraph};
 use convert::{Choice, Loader, VcCost};
@@ -241,13 +240,13 @@ pub fn saturate(
     }
     for (root, &id) in roots.iter().zip(&ids) {
         match choice.build(&eg, &mut cx, &attrs, id, &mut memo) {
-            Some(t) if terms::well_scoped(&cx, t) => result.terms.push(t),
+            Some(t) if crate::term::well_scoped(&cx, t) => result.terms.push(t),
             _ => {
                 result.fallbacks += 1;
                 result.terms.push(*root);
             }
         }
     }
-    alpha::unshare_binders(&mut cx, &mut result.terms);
+    crate::term::alpha::unshare_binders(&mut cx, &mut result.terms);
     (cx, result)
 }

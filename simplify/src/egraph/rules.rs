@@ -330,7 +330,7 @@ fn to_pattern(
     let mut ast: RecExpr<ENodeOrVar<Node>> = RecExpr::default();
     let mut memo: HashMap<TermId, Id> = HashMap::new();
     let mut order = vec![];
-    super::terms::post_order(cx, t, |u| order.push(u));
+    crate::term::post_order(cx, t, |u| order.push(u));
     for u in order {
         let node = match cx.kind(u) {
             TermKind::App(Op::Uf(f), args) if args.is_empty() && params.contains_key(f) => {

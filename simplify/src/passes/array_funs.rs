@@ -94,7 +94,7 @@ fn only_read(script: &Script) -> BTreeMap<usize, FunId> {
         if candidates.is_empty() {
             break;
         }
-        crate::egraph::terms::post_order(cx, t, |u| {
+        crate::term::post_order(cx, t, |u| {
             if !seen.insert(u) {
                 return;
             }
@@ -141,7 +141,7 @@ fn convert(script: &mut Script, at: usize, a: FunId) {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+        let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
             let TermKind::App(Op::Select, sel) = cx.kind(rebuilt).clone() else {
                 return None;
             };

@@ -21,8 +21,9 @@
 //! polynomials over atoms that do not contain `x`. Each set may be `All`
 //! (for `true`/`false`: every `a` is a bound).
 
-use super::util::{int_cmp, mentions_any, Rel};
+use crate::arith::{int_cmp, Rel};
 use crate::poly::{self, Poly};
+use crate::term::mentions_any;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{Context, Op, TermId, TermKind, VarId};
@@ -172,7 +173,7 @@ pub fn atom_as_bound(cx: &Context, atom: TermId, x: TermId) -> Option<(Rel, Poly
     if rest
         .atoms()
         .iter()
-        .any(|&a| super::util::contains_term(cx, a, x, &mut HashMap::new()))
+        .any(|&a| crate::term::contains_term(cx, a, x, &mut HashMap::new()))
     {
         return None;
     }

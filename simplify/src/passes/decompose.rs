@@ -14,9 +14,10 @@
 
 use super::bounds::{analyse, implied};
 use super::simp_affine::SimpAffine;
-use super::util::{self, and, int_cmp, mk_cmp, Rel};
+use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{Monomial, Poly};
+use crate::term::{self, and};
 use num_traits::{One, Signed};
 use smtlib_io::{BinderKind, Context, TermId, TermKind, VarId};
 use std::collections::HashMap;
@@ -72,7 +73,7 @@ fn walk(
                     if nb == body {
                         t
                     } else {
-                        util::quant_with(cx, k, vs.to_vec(), nb, &attrs)
+                        term::quant_with(cx, k, vs.to_vec(), nb, &attrs)
                     }
                 }
             }
@@ -147,7 +148,7 @@ fn decompose(
             let mut atoms = m.atoms().to_vec();
             atoms.dedup();
             for a in atoms {
-                if !implied(cx, a, &util::ground_facts(cx, ctx.facts)).positive() {
+                if !implied(cx, a, &ctx.ground_facts(cx)).positive() {
                     continue;
                 }
                 // U = k * a
@@ -188,8 +189,8 @@ fn try_split(
     let val = Poly::atom(a).mul(&Poly::atom(t1)).add(&Poly::atom(t2));
     let val = crate::poly::to_term(cx, &val);
     let m: HashMap<VarId, TermId> = [(v, val)].into_iter().collect();
-    let nb = util::subst(cx, body, &m);
-    let nb = util::norm(cx, nb);
+    let nb = term::subst(cx, body, &m);
+    let nb = arith::norm(cx, nb);
     let g = vec![
         mk_cmp(cx, Rel::Ge, &Poly::atom(t1)),
         mk_cmp(cx, Rel::Lt, &Poly::atom(t1).sub(kp)),
@@ -198,7 +199,7 @@ fn try_split(
     ];
     let guard = and(cx, g);
     let inner = match k {
-        BinderKind::Forall => util::implies(cx, guard, nb),
+        BinderKind::Forall => term::implies(cx, guard, nb),
         _ => and(cx, vec![guard, nb]),
     };
     let mut sa = SimpAffine::default();
@@ -218,5 +219,5 @@ fn try_split(
     nvs.insert(i, x2);
     nvs.insert(i, x1);
     ctx.trace.extend(sub_trace);
-    Some(util::quant(cx, k, nvs, simplified))
+    Some(term::quant(cx, k, nvs, simplified))
 }

@@ -30,10 +30,10 @@
 //!   longer occur (a conservative extension), and [`prune_unused`], the
 //!   opt-in relevance filter.
 
-use super::util;
 use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
 use crate::passes::registry::Marker;
 use crate::size::tree_size;
+use crate::term;
 use smtlib_io::{
     AttrValue, BinderKind, CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId,
     TermKind, VarId,
@@ -220,7 +220,7 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
         {
             continue; // a definition's shape, not a rewrite of a nested term
         }
-        if util::has_binder(cx, l) || util::has_binder(cx, r) {
+        if term::has_binder(cx, l) || term::has_binder(cx, r) {
             continue;
         }
         let (mut lc, mut rc) = (HashMap::new(), HashMap::new());
@@ -244,34 +244,6 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
     None
 }
 
-/// Match `pat` (over the variables `vars`) against `t`, extending `m`.
-fn match_term(
-    cx: &Context,
-    pat: TermId,
-    t: TermId,
-    vars: &[VarId],
-    m: &mut HashMap<VarId, TermId>,
-) -> bool {
-    if let TermKind::Var(v) = cx.kind(pat) {
-        if vars.contains(v) {
-            return match m.get(v) {
-                Some(&b) => b == t,
-                None => {
-                    m.insert(*v, t);
-                    true
-                }
-            };
-        }
-    }
-    match (cx.kind(pat), cx.kind(t)) {
-        (TermKind::App(o1, a1), TermKind::App(o2, a2)) if o1 == o2 && a1.len() == a2.len() => a1
-            .iter()
-            .zip(a2.iter())
-            .all(|(&p, &s)| match_term(cx, p, s, vars, m)),
-        _ => pat == t,
-    }
-}
-
 /// Does `t` contain a `match` (which substitution does not enter)?
 fn has_match(cx: &Context, t: TermId) -> bool {
     let mut seen = HashSet::new();
@@ -291,9 +263,9 @@ fn has_match(cx: &Context, t: TermId) -> bool {
 /// Instantiate `body` (over `params`) with `args`; binders are freshened so
 /// that no variable is bound twice in one assertion.
 fn instantiate(cx: &mut Context, body: TermId, m: &HashMap<VarId, TermId>) -> TermId {
-    let r = util::subst(cx, body, m);
-    if util::has_binder(cx, r) {
-        util::freshen(cx, r)
+    let r = term::subst(cx, body, m);
+    if term::has_binder(cx, r) {
+        term::freshen(cx, r)
     } else {
         r
     }
@@ -459,7 +431,8 @@ impl RuleSet {
                 .filter(|&o| skip.oriented.as_ref() != Some(o))
                 .find_map(|o| {
                     let mut m = HashMap::new();
-                    match_term(cx, o.lhs, t, &o.vars, &mut m).then(|| util::subst(cx, o.rhs, &m))
+                    term::match_term(cx, o.lhs, t, &o.vars, &mut m)
+                        .then(|| term::subst(cx, o.rhs, &m))
                 })
         };
         if r.is_some() {
@@ -857,7 +830,7 @@ fn constructor_definition(cx: &mut Context, t: TermId, recs: &[Record]) -> Optio
             let pu = cx.mk_app(Op::Uf(p), vec![ut]).ok()?;
             map.insert(v, pu);
         }
-        let body = util::subst(cx, r, &map);
+        let body = term::subst(cx, r, &map);
         let fu = cx.mk_app(Op::Uf(f), vec![ut]).ok()?;
         let eq = cx.mk_app(Op::Eq, vec![fu, body]).ok()?;
         return cx
@@ -941,7 +914,7 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
                 let body2 = if map.is_empty() {
                     body
                 } else {
-                    util::subst(cx, body, &map)
+                    term::subst(cx, body, &map)
                 };
                 let nb = go(cx, body2, recs, memo);
                 if map.is_empty() && nb == body {
@@ -1183,7 +1156,7 @@ pub fn prune_unused(script: &mut Script) -> usize {
         .collect();
     let mut keep: Vec<bool> = asserts
         .iter()
-        .map(|&(i, a)| i == goal || !util::has_binder(cx, a))
+        .map(|&(i, a)| i == goal || !term::has_binder(cx, a))
         .collect();
     let mut relevant: BTreeSet<FunId> = BTreeSet::new();
     for (k, s) in syms.iter().enumerate() {

@@ -64,10 +64,11 @@
 //! is correct.
 
 use super::bounds::{atom_as_bound, implied};
-use super::util::{self, and, conjuncts, int_cmp, mk_cmp, not, or, Rel};
+use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{self, Poly};
 use crate::size::tree_size;
+use crate::term::{self, and, conjuncts, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind, VarId};
@@ -86,6 +87,8 @@ enum Head {
 #[derive(Clone, Debug)]
 struct Rule {
     head: Head,
+    /// The variables of `pats`.
+    vars: Vec<VarId>,
     pats: Vec<TermId>,
     guards: Vec<TermId>,
     rhs: TermId,
@@ -203,6 +206,7 @@ impl GuardedEq {
                 let pats = params.iter().map(|&v| cx.mk_var(v)).collect();
                 rules.push(Rule {
                     head: Head::Fun(*f),
+                    vars: params.clone(),
                     pats,
                     guards: Vec::new(),
                     rhs: *body,
@@ -235,7 +239,7 @@ impl GuardedEq {
         let mut eng = Engine {
             rules,
             shared: Vec::new(),
-            hyps: util::ground_facts(cx, ctx.facts),
+            hyps: ctx.ground_facts(cx),
             trace: Vec::new(),
             budget_nodes: ctx.budget.max_term_nodes,
             exclude_fact: None,
@@ -295,7 +299,7 @@ fn is_projection(cx: &Context, r: &Rule) -> bool {
 }
 
 fn has_store(cx: &Context, t: TermId) -> bool {
-    crate::egraph::terms::any_subterm(cx, t, |u| matches!(cx.kind(u), TermKind::App(Op::Store, _)))
+    crate::term::any_subterm(cx, t, |u| matches!(cx.kind(u), TermKind::App(Op::Store, _)))
 }
 
 /// Collect rules from a fact.
@@ -411,6 +415,7 @@ fn as_rule(
     }
     let rule = |head, pats, rhs| Rule {
         head,
+        vars: vars.to_vec(),
         pats,
         guards: guards.to_vec(),
         rhs,
@@ -462,7 +467,7 @@ fn rule_head(
         TermKind::App(Op::Uf(f), a) if !a.is_empty() || (vars.is_empty() && guards.is_empty()) => {
             (Head::Fun(*f), a.to_vec())
         }
-        TermKind::App(Op::Select, a) if util::free_vars(cx, a[0]).is_empty() => {
+        TermKind::App(Op::Select, a) if term::is_closed(cx, a[0]) => {
             (Head::Select(a[0]), vec![a[1]])
         }
         _ => return None,
@@ -492,29 +497,12 @@ fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>
             let args = args.clone();
             args.iter().all(|&a| linear_pattern(cx, a, vars, seen))
         }
-        _ => util::free_vars(cx, p).is_empty(),
-    }
-}
-
-/// Match the linear pattern `p` against `t`, binding its variables in `m`.
-/// A closed part of the pattern matches only itself (hash-consed terms are
-/// equal iff they are the same id), so every match is an instance.
-fn match_pattern(cx: &Context, p: TermId, t: TermId, m: &mut HashMap<VarId, TermId>) -> bool {
-    match (cx.kind(p), cx.kind(t)) {
-        (TermKind::Var(v), _) => {
-            m.insert(*v, t);
-            true
-        }
-        (TermKind::App(o1, a1), TermKind::App(o2, a2)) if o1 == o2 && a1.len() == a2.len() => a1
-            .iter()
-            .zip(a2.iter())
-            .all(|(&q, &s)| match_pattern(cx, q, s, m)),
-        _ => p == t,
+        _ => term::is_closed(cx, p),
     }
 }
 
 fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
-    crate::egraph::terms::any_subterm(cx, t, |u| match (cx.kind(u), h) {
+    crate::term::any_subterm(cx, t, |u| match (cx.kind(u), h) {
         (TermKind::App(Op::Uf(f), _), Head::Fun(g)) => f == g,
         (TermKind::App(Op::Select, a), Head::Select(b)) => a[0] == *b,
         _ => false,
@@ -576,7 +564,7 @@ fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize) -> Option<
                     .zip(&ts)
                     .map(|(&v2, &v)| (v2, cx.mk_var(v)))
                     .collect();
-                let mut a: Vec<TermId> = fconds.iter().map(|&c| util::subst(cx, c, &m)).collect();
+                let mut a: Vec<TermId> = fconds.iter().map(|&c| term::subst(cx, c, &m)).collect();
                 let mut b = conds.clone();
                 a.sort();
                 b.sort();
@@ -778,7 +766,7 @@ impl Engine {
                 } else {
                     let (c, hs) = out.split_last().unwrap();
                     let h = and(cx, hs.to_vec());
-                    util::implies(cx, h, *c)
+                    term::implies(cx, h, *c)
                 }
             }
             TermKind::App(Op::Not, args) => {
@@ -826,17 +814,17 @@ impl Engine {
             return phi;
         };
         let Hit::Case(guard, then_v, else_v) = hit;
-        let guard = util::norm(cx, guard);
+        let guard = arith::norm(cx, guard);
         // Rewriting the guard costs like a split: guards of guards must not
         // multiply the work.
         let guard = self.rw(cx, guard, ctx, fuel.saturating_sub(SPLIT_COST), blocked);
         let m1: HashMap<TermId, TermId> = [(occ, then_v)].into_iter().collect();
-        let phi_then = util::replace(cx, phi, &m1);
-        let phi_then = util::norm(cx, phi_then);
+        let phi_then = term::replace(cx, phi, &m1);
+        let phi_then = arith::norm(cx, phi_then);
         let phi_else = match else_v {
             Some(e) => {
                 let m2: HashMap<TermId, TermId> = [(occ, e)].into_iter().collect();
-                util::replace(cx, phi, &m2)
+                term::replace(cx, phi, &m2)
             }
             None => phi,
         };
@@ -845,9 +833,9 @@ impl Engine {
             blocked2.insert((occ, key));
         }
         let guard = self.residual(cx, guard);
-        let status = if util::is_true(cx, guard) {
+        let status = if term::is_true(cx, guard) {
             Some(true)
-        } else if util::is_false(cx, guard) {
+        } else if term::is_false(cx, guard) {
             Some(false)
         } else {
             None
@@ -866,10 +854,10 @@ impl Engine {
                 let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel, blocked));
                 let ng = not(cx, guard);
                 let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel, &blocked2));
-                if util::is_true(cx, a) {
+                if term::is_true(cx, a) {
                     or(cx, vec![guard, b])
-                } else if util::is_true(cx, b) {
-                    util::implies(cx, guard, a)
+                } else if term::is_true(cx, b) {
+                    term::implies(cx, guard, a)
                 } else {
                     let left = and(cx, vec![guard, a]);
                     let right = and(cx, vec![ng, b]);
@@ -931,14 +919,14 @@ impl Engine {
                     .pats
                     .iter()
                     .zip(&args)
-                    .all(|(&p, &a)| match_pattern(cx, p, a, &mut m))
+                    .all(|(&p, &a)| term::match_term(cx, p, a, &r.vars, &mut m))
             {
                 continue;
             }
-            let gs: Vec<TermId> = r.guards.iter().map(|&g| util::subst(cx, g, &m)).collect();
+            let gs: Vec<TermId> = r.guards.iter().map(|&g| term::subst(cx, g, &m)).collect();
             let g = and(cx, gs);
             let g = fresh_if_binders(cx, g);
-            let v = util::subst(cx, r.rhs, &m);
+            let v = term::subst(cx, r.rhs, &m);
             let v = fresh_if_binders(cx, v);
             return Some((t, i, Hit::Case(g, v, None)));
         }
@@ -960,7 +948,7 @@ impl Engine {
     /// The unique-writer rewrite of a shared assign at index `u`.
     fn shared_hit(&self, cx: &mut Context, s: &Shared, u: TermId) -> Option<Hit> {
         let m: HashMap<VarId, TermId> = [(s.n, u)].into_iter().collect();
-        let conds: Vec<TermId> = s.conds.iter().map(|&c| util::subst(cx, c, &m)).collect();
+        let conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
         let (writer, conds) = match *s.ts.as_slice() {
             [t] => (self.single_writer(cx, t, &conds)?, conds),
             [b, t] => self
@@ -971,7 +959,7 @@ impl Engine {
         let w: Vec<TermId> = conds
             .iter()
             .map(|&c| {
-                let c = util::subst(cx, c, &writer);
+                let c = term::subst(cx, c, &writer);
                 eq_simplify(cx, c)
             })
             .collect();
@@ -979,8 +967,8 @@ impl Engine {
         let w = fresh_if_binders(cx, w);
         let mut mv = m.clone();
         mv.extend(writer);
-        let v = util::subst(cx, s.value, &mv);
-        let old = util::subst(cx, s.old, &m);
+        let v = term::subst(cx, s.value, &mv);
+        let old = term::subst(cx, s.old, &m);
         Some(Hit::Case(w, v, Some(old)))
     }
 
@@ -995,7 +983,7 @@ impl Engine {
         let tt = cx.mk_var(t);
         for &c in conds {
             if let Some((Rel::Eq, rest)) = atom_as_bound(cx, c, tt) {
-                if !rest.atoms().iter().any(|&a| util::mentions(cx, a, t)) {
+                if !rest.atoms().iter().any(|&a| term::mentions(cx, a, t)) {
                     let tstar = poly::to_term(cx, &rest);
                     return Some([(t, tstar)].into_iter().collect());
                 }
@@ -1025,7 +1013,7 @@ impl Engine {
         let free_of_both = |cx: &Context, p: &Poly<TermId>| {
             !p.atoms()
                 .iter()
-                .any(|&x| util::mentions(cx, x, t) || util::mentions(cx, x, b))
+                .any(|&x| term::mentions(cx, x, t) || term::mentions(cx, x, b))
         };
         let (eq, a, mpoly) = conds.iter().find_map(|&c| {
             let (Rel::Eq, rest) = atom_as_bound(cx, c, tt)? else {
@@ -1102,7 +1090,7 @@ impl Engine {
     /// one is refuted; `true` if all are implied. Equivalent to `g` under
     /// the hypotheses.
     fn residual(&self, cx: &mut Context, g: TermId) -> TermId {
-        if util::is_true(cx, g) || util::is_false(cx, g) {
+        if term::is_true(cx, g) || term::is_false(cx, g) {
             return g;
         }
         let mut hyps: HashSet<TermId> = self.hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
@@ -1150,8 +1138,8 @@ impl Engine {
 }
 
 fn fresh_if_binders(cx: &mut Context, t: TermId) -> TermId {
-    if util::has_binder(cx, t) {
-        util::freshen(cx, t)
+    if term::has_binder(cx, t) {
+        term::freshen(cx, t)
     } else {
         t
     }
@@ -1241,7 +1229,7 @@ fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
             let v: Vec<TermId> = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
             let (c, hs) = v.split_last().unwrap();
             let h = and(cx, hs.to_vec());
-            util::implies(cx, h, *c)
+            term::implies(cx, h, *c)
         }
         TermKind::App(Op::Eq, args) if args.len() == 2 && args[0] == args[1] => cx.mk_bool(true),
         _ => {

@@ -21,9 +21,10 @@
 //! a fact says `0 < a`.
 
 use super::bounds::{analyse, atom_as_bound, implied};
-use super::util::{self, and, int_cmp, mentions_any, mk_cmp, Rel};
+use crate::arith::{int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{self, Poly};
+use crate::term::{self, and, mentions_any};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
@@ -50,7 +51,7 @@ impl TermPass for MergeQuant {
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let mut memo = HashMap::new();
         let mut m = Merger {
-            facts: util::ground_facts(cx, ctx.facts),
+            facts: ctx.ground_facts(cx),
             trace: Vec::new(),
         };
         let r = m.walk(cx, t, ctx, &mut memo);
@@ -233,10 +234,10 @@ impl Merger {
         let mut nvars: Vec<VarId> = vars.iter().copied().filter(|&v| v != x && v != y).collect();
         nvars.insert(0, z);
         let inner = match k {
-            BinderKind::Forall => util::implies(cx, guard, psi),
+            BinderKind::Forall => term::implies(cx, guard, psi),
             _ => and(cx, vec![guard, psi]),
         };
-        let q = util::quant(cx, k, nvars, inner);
+        let q = term::quant(cx, k, nvars, inner);
         // 0 < a, unless a fact or the constant says so.
         let a_pos = match a.as_constant() {
             Some(c) => c.is_positive(),
@@ -255,7 +256,7 @@ impl Merger {
         }
         let apos = mk_cmp(cx, Rel::Gt, a);
         Some(match k {
-            BinderKind::Forall => util::implies(cx, apos, q),
+            BinderKind::Forall => term::implies(cx, apos, q),
             _ => and(cx, vec![apos, q]),
         })
     }
@@ -279,7 +280,7 @@ fn pull(cx: &mut Context, k: BinderKind, t: TermId) -> (Vec<VarId>, TermId) {
             }
             let mut new = args[..n - 1].to_vec();
             new.push(c);
-            (v, util::app(cx, Op::Implies, new))
+            (v, term::app(cx, Op::Implies, new))
         }
         TermKind::App(op @ (Op::Or | Op::And), args)
             if (op == Op::Or) == (k == BinderKind::Forall) =>
@@ -294,7 +295,7 @@ fn pull(cx: &mut Context, k: BinderKind, t: TermId) -> (Vec<VarId>, TermId) {
             if vars.is_empty() {
                 return (vars, t);
             }
-            (vars, util::app(cx, op, new))
+            (vars, term::app(cx, op, new))
         }
         _ => (Vec::new(), t),
     }
@@ -395,12 +396,12 @@ impl Rewriter {
                 }
                 Some(match op {
                     Op::And => and(cx, new),
-                    Op::Or => util::or(cx, new),
-                    Op::Not => util::not(cx, new[0]),
+                    Op::Or => term::or(cx, new),
+                    Op::Not => term::not(cx, new[0]),
                     Op::Implies => {
                         let (c, hs) = new.split_last()?;
                         let h = and(cx, hs.to_vec());
-                        util::implies(cx, h, *c)
+                        term::implies(cx, h, *c)
                     }
                     _ => cx.mk_app(op, new).ok()?,
                 })

@@ -25,13 +25,13 @@ pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
+pub mod quant;
 pub mod record_args;
 pub mod redeclare;
 pub mod registry;
 pub mod simp_affine;
 pub mod split_asserts;
 pub mod strengthen;
-pub(crate) mod util;
 pub mod why3_reads;
 
 pub use decompose::DecomposeQuant;

@@ -32,10 +32,10 @@
 //! `check-sat`. Without injectivity this fails: `mk(1) = mk(2)` with
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
-use crate::egraph::context::liveness;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::encodings::{all_records, is_projection_axiom, Record};
 use crate::passes::redeclare::{changeable, redeclare};
+use crate::scope::liveness;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -245,7 +245,7 @@ fn plans(script: &Script, records: &[Injective]) -> BTreeMap<usize, (FunId, Vec<
         let CommandKind::Assert(t) = c.kind else {
             continue;
         };
-        crate::egraph::terms::post_order(cx, t, |u| {
+        crate::term::post_order(cx, t, |u| {
             let TermKind::App(Op::Uf(f), args) = cx.kind(u) else {
                 return;
             };
@@ -332,7 +332,7 @@ fn convert(script: &mut Script, at: usize, f: FunId, shapes: &[Shape]) {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+        let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
             let TermKind::App(Op::Uf(h), args) = cx.kind(rebuilt).clone() else {
                 return None;
             };

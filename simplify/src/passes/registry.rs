@@ -246,7 +246,7 @@ pub static PASSES: &[PassInfo] = &[
             let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(super::Records::default())];
             if enabled(on, "quant") {
                 // fields pinned by singleton ranges (`0 <= y < 1`) go at once
-                v.push(Box::new(crate::egraph::quant::QuantPass));
+                v.push(Box::new(super::quant::QuantPass));
             }
             if enabled(on, "unfold") {
                 // projections of constructors and definitions exposed by the split
@@ -352,7 +352,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "quant",
         doc: "quantifiers: equality resolution, unused variables, splitting, miniscoping",
         stages: &[Stage::Rounds],
-        build: Build::Terms(|_, _| vec![Box::new(crate::egraph::quant::QuantPass)]),
+        build: Build::Terms(|_, _| vec![Box::new(super::quant::QuantPass)]),
         ..PASS
     },
     PassInfo {
@@ -441,7 +441,11 @@ mod tests {
         for p in PASSES {
             for n in std::iter::once(&p.name).chain(p.aliases) {
                 assert!(seen.insert(*n), "{n} twice");
-                assert!(n.chars().all(|c| c.is_ascii_lowercase() || c == '-'), "{n}");
+                assert!(
+                    n.chars()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-'),
+                    "{n}"
+                );
                 assert_ne!(*n, "default");
                 assert_ne!(*n, "none");
             }

@@ -39,9 +39,10 @@
 //! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
 
 use super::bounds::{implied, Implied};
-use super::util::{self, and, int_cmp, integer_bound, mk_cmp, not, or, Rel};
+use crate::arith::{self, int_cmp, integer_bound, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{Monomial, Poly};
+use crate::term::{self, and, not, or};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -62,7 +63,8 @@ impl TermPass for SimpAffine {
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         let mut w = Walker {
-            hyps: util::ground_facts(cx, ctx.facts)
+            hyps: ctx
+                .ground_facts(cx)
                 .into_iter()
                 .map(|f| (f, None))
                 .collect(),
@@ -200,12 +202,12 @@ impl Walker {
                     };
                     for l in lo.candidates() {
                         if l.is_constant() {
-                            let lt = util::mk_cmp(cx, Rel::Ge, &Poly::atom(x).sub(l));
+                            let lt = arith::mk_cmp(cx, Rel::Ge, &Poly::atom(x).sub(l));
                             guards.push(lt);
                         }
                     }
                     for a in up.candidates() {
-                        let g = util::mk_cmp(cx, Rel::Lt, &Poly::atom(x).sub(a));
+                        let g = arith::mk_cmp(cx, Rel::Lt, &Poly::atom(x).sub(a));
                         guards.push(g);
                     }
                 }
@@ -224,7 +226,7 @@ impl Walker {
                     let nb = if used {
                         let g = and(cx, guards);
                         if k == BinderKind::Forall {
-                            util::implies(cx, g, nb)
+                            term::implies(cx, g, nb)
                         } else {
                             and(cx, vec![g, nb])
                         }
@@ -288,7 +290,7 @@ fn rebuild(cx: &mut Context, t: TermId, op: Op, old: &[TermId], new: Vec<TermId>
         Op::Implies => {
             let (c, hs) = new.split_last().expect("=> has arguments");
             let h = and(cx, hs.to_vec());
-            util::implies(cx, h, *c)
+            term::implies(cx, h, *c)
         }
         _ => cx.mk_app(op, new).unwrap_or(t),
     }
@@ -695,7 +697,7 @@ fn affine_result(
     let mid = and(cx, vec![t_zero, x_rel]);
     let (gt, lt) = (rel.holds(&BigInt::one()), rel.holds(&-BigInt::one()));
     // Merge the common shapes into single atoms.
-    if util::is_true(cx, x_rel) {
+    if term::is_true(cx, x_rel) {
         if gt {
             return cmp(cx, Rel::Ge, t, hyps, depth);
         }
@@ -703,7 +705,7 @@ fn affine_result(
             return cmp(cx, Rel::Le, t, hyps, depth);
         }
     }
-    if util::is_false(cx, x_rel) {
+    if term::is_false(cx, x_rel) {
         if gt {
             return cmp(cx, Rel::Gt, t, hyps, depth);
         }

@@ -23,9 +23,9 @@
 //! pipeline adds [`STRENGTHENED_MARKER`] to the output (whenever the pass is
 //! on).
 
-use super::util::{self, and, not, or};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::passes::registry::Marker;
+use crate::term::{self, and, not, or};
 use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind};
 
 /// The `set-info` command an output changed by `strengthen` must carry.
@@ -155,7 +155,7 @@ impl Strengthen {
                 } else {
                     let (c, hs) = new.split_last().unwrap();
                     let h = and(cx, hs.to_vec());
-                    util::implies(cx, h, *c)
+                    term::implies(cx, h, *c)
                 }
             }
             TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
@@ -163,7 +163,7 @@ impl Strengthen {
                 if nb == body {
                     t
                 } else {
-                    util::quant_with(cx, k, vs.to_vec(), nb, &attrs)
+                    term::quant_with(cx, k, vs.to_vec(), nb, &attrs)
                 }
             }
             TermKind::App(Op::Eq, args) if args.len() == 2 && pol != Pol::Both => {
@@ -199,7 +199,7 @@ impl Strengthen {
                             if x == y {
                                 cx.mk_bool(true)
                             } else {
-                                util::app(cx, Op::Eq, vec![x, y])
+                                term::app(cx, Op::Eq, vec![x, y])
                             }
                         })
                         .collect();

@@ -50,7 +50,7 @@
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::encodings::{axiom_matrix, is_projection_axiom, text_mentions, Record};
-use crate::passes::util;
+use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{
     BinderKind, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script,
@@ -126,7 +126,7 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = crate::egraph::terms::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+        let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
             read_of(cx, rebuilt, &bridges, &mut named, &mut by_shape).map(|(_, app)| app)
         });
         script.commands[i].kind = CommandKind::Assert(new);
@@ -258,7 +258,7 @@ pub fn place_definitions(script: &mut Script) {
     }
     let mut used: BTreeSet<FunId> = BTreeSet::new();
     for t in script.assertions() {
-        crate::egraph::terms::post_order(&script.cx, t, |u| {
+        crate::term::post_order(&script.cx, t, |u| {
             if let TermKind::App(Op::Uf(f), _) = script.cx.kind(u) {
                 used.insert(*f);
             }
@@ -288,7 +288,7 @@ pub fn place_definitions(script: &mut Script) {
         let mut def_at = at;
         while i < def_at {
             let uses = match script.commands[i].kind {
-                CommandKind::Assert(t) => crate::egraph::terms::any_subterm(
+                CommandKind::Assert(t) => crate::term::any_subterm(
                     &script.cx,
                     t,
                     |u| matches!(script.cx.kind(u), TermKind::App(Op::Uf(g), _) if *g == f),
@@ -376,7 +376,7 @@ fn read_of(
             let mut slots = Vec::new();
             let mut actuals = Vec::new();
             for &a in fargs.iter() {
-                if util::free_vars(cx, a).is_empty() {
+                if term::is_closed(cx, a) {
                     slots.push(Slot::Closed(a));
                     continue;
                 }
@@ -408,7 +408,7 @@ fn read_of(
             let k0 = named.iter().position(|n| n.fun == f)?;
             let mut shape = named[k0].shape.clone();
             let mut actuals = fa.to_vec();
-            if util::free_vars(cx, sa[1]).is_empty() {
+            if term::is_closed(cx, sa[1]) {
                 shape.selects.push(Slot::Closed(sa[1]));
             } else {
                 shape.selects.push(Slot::Index);
@@ -722,8 +722,8 @@ fn polymorphic_inversion(
     if sa.len() != 2 || !matches!(cx.kind(sa[1]), TermKind::Var(w) if *w == u) {
         return false;
     }
-    let ty = util::subst(cx, sa[0], &sigma);
-    if !util::free_vars(cx, ty).is_empty() {
+    let ty = term::subst(cx, sa[0], &sigma);
+    if !term::is_closed(cx, ty) {
         return false;
     }
     facts.iter().any(|&h| {

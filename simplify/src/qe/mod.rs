@@ -331,7 +331,7 @@ impl CooperQe {
         let mut out = w.term(cx, &f);
         if !kept.is_empty() {
             // Keep the patterns that mention exactly the kept variables.
-            let attrs = crate::egraph::quant::keep_attrs(cx, attrs, &kept, &mut HashMap::new());
+            let attrs = crate::term::keep_attrs(cx, attrs, &kept, &mut HashMap::new());
             out = cx.mk_binder(kind, kept.into(), out, attrs).ok()?;
         }
         let size = tree_size(cx, out, &mut HashMap::new());

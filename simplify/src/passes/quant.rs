@@ -19,25 +19,14 @@
 //! pattern must mention them all), other attributes (`:qid`, `:weight`, …)
 //! are always kept.
 
-use super::terms::{free_vars, rebuild, subst};
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst_var};
+use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
 
 /// The procedural quantifier pass (see the module docs).
 #[derive(Default)]
 pub struct QuantPass;
-
-fn conjuncts(cx: &Context, t: TermId, out: &mut Vec<TermId>) {
-    match cx.kind(t) {
-        TermKind::App(Op::And, args) => {
-            for &a in args.iter() {
-                conjuncts(cx, a, out);
-            }
-        }
-        _ => out.push(t),
-    }
-}
 
 fn and(cx: &mut Context, mut ts: Vec<TermId>) -> TermId {
     match ts.len() {
@@ -61,30 +50,6 @@ fn implies(cx: &mut Context, hyps: Vec<TermId>, c: TermId) -> TermId {
     }
     let h = and(cx, hyps);
     cx.mk_app(Op::Implies, vec![h, c]).expect("Bool arguments")
-}
-
-/// Attributes that remain valid for a quantifier over `vars`.
-pub fn keep_attrs(
-    cx: &Context,
-    attrs: &[Attr],
-    vars: &[VarId],
-    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
-) -> Box<[Attr]> {
-    let vars: BTreeSet<VarId> = vars.iter().copied().collect();
-    attrs
-        .iter()
-        .filter(|a| match &a.value {
-            AttrValue::Terms(ts) => {
-                let mut used = BTreeSet::new();
-                for &t in ts.iter() {
-                    used.extend(free_vars(cx, t, fv));
-                }
-                used == vars
-            }
-            _ => true,
-        })
-        .cloned()
-        .collect()
 }
 
 fn mk_quant(
@@ -198,12 +163,12 @@ pub fn quant_step(
             let (c, hs) = args.split_last()?;
             let mut hyps = vec![];
             for &h in hs {
-                conjuncts(cx, h, &mut hyps);
+                hyps.extend(conjuncts(cx, h));
             }
             if let Some((i, x, s)) = find_def(cx, &hyps, &vars, fv) {
                 hyps.remove(i);
                 let b = implies(cx, hyps, *c);
-                let b = subst(cx, b, x, s);
+                let b = subst_var(cx, b, x, s);
                 let rest: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, rest, b, &attrs, fv)));
             }
@@ -228,7 +193,7 @@ pub fn quant_step(
                 let mut rest: Vec<TermId> = args.to_vec();
                 rest.remove(pos[i]);
                 let b = or(cx, rest);
-                let b = subst(cx, b, x, s);
+                let b = subst_var(cx, b, x, s);
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
             }
@@ -258,11 +223,11 @@ pub fn quant_step(
         }
         (BinderKind::Exists, TermKind::App(Op::And, _) | TermKind::App(Op::Eq, _)) => {
             let mut lits = vec![];
-            conjuncts(cx, body, &mut lits);
+            lits.extend(conjuncts(cx, body));
             if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
                 lits.remove(i);
                 let b = and(cx, lits);
-                let b = subst(cx, b, x, s);
+                let b = subst_var(cx, b, x, s);
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
             }

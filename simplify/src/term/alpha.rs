@@ -15,7 +15,7 @@
 //! `None`, never a wrong key, when the term is larger than the budget or
 //! binds a variable inside a construct it does not walk (`match`).
 
-use super::terms::{free_vars, post_order, rebuild};
+use crate::term::{free_vars, post_order, rebuild};
 use smtlib_io::{AttrValue, BinderKind, Context, Op, SortId, Sym, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
 
