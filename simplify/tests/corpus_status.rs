@@ -34,8 +34,9 @@ fn expected_status(path: &std::path::Path, src: &str) -> Option<&'static str> {
 
 #[test]
 fn solvers_never_contradict_the_status_after_vcsimp() {
-    require("z3");
-    require("cvc5");
+    if !require("z3") || !require("cvc5") {
+        return;
+    }
     let files = corpus_files();
     assert!(files.len() >= 150, "corpus has {} files", files.len());
     let limit = Duration::from_secs(3);

@@ -38,7 +38,7 @@ fn decls(text: &str) -> String {
 }
 
 fn z3(script: &str) -> String {
-    common::require("z3");
+    assert!(common::require("z3"), "z3 is needed here");
     let out = common::run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30))
         .unwrap_or_default();
     common::answers(&out).first().cloned().unwrap_or_default()

@@ -12,9 +12,11 @@
 //! - a script that parses prints to text that parses again;
 //! - the pipeline's output parses again.
 
+mod common;
+
 use simplify::{simplify_text, Limits, Options};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// Mutants per run. Chosen so the test takes a few seconds in release.
@@ -43,26 +45,11 @@ impl Rng {
     }
 }
 
-fn smt2_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            smt2_files(&p, out);
-        } else if p.extension().is_some_and(|e| e == "smt2") {
-            out.push(p);
-        }
-    }
-}
-
 fn seeds() -> Vec<Vec<u8>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    smt2_files(&root.join("../corpus"), &mut files);
-    smt2_files(&root.join("tests/no_panic"), &mut files);
+    files.extend(common::smt2_files(&root.join("../corpus")));
+    files.extend(common::smt2_files(&root.join("tests/no_panic")));
     files
         .into_iter()
         .filter(|p| std::fs::metadata(p).is_ok_and(|m| m.len() <= MAX_SEED_BYTES))

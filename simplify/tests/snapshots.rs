@@ -20,12 +20,19 @@ fn corpus_outputs() {
     });
 }
 
-/// vcsimp's output on the file at `path`, after checking that it reads back
-/// and prints the same (round trip).
+/// vcsimp's output on the file at `path`, after checking that no time limit
+/// cut the run short (a cut run's output depends on the machine's speed)
+/// and that it reads back and prints the same (round trip).
 fn simplified(path: &std::path::Path) -> String {
     let src = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let out = simplify_text(&src, &Options::default())
         .unwrap_or_else(|e| panic!("{}", e.render(&path.display().to_string(), &src)));
+    assert_ne!(
+        out.stats.stop_reason,
+        "timeout",
+        "{}: the run hit its time limit",
+        path.display()
+    );
     let again = simplify_text(
         &out.output,
         &Options {

@@ -12,17 +12,6 @@ use std::process::Command;
 
 const TIME_LIMIT: &str = "5";
 
-fn why3_present() -> bool {
-    let ok = Command::new("why3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok && std::env::var("CI").is_ok_and(|v| v == "true") {
-        panic!("why3 not found on PATH: run scripts/install-solvers.sh");
-    }
-    ok
-}
-
 fn models() -> Vec<PathBuf> {
     let root = common::repo_root();
     let mut files = vec![];
@@ -93,12 +82,9 @@ fn prove(model: &Path, prover: &str) -> BTreeMap<String, bool> {
 
 #[test]
 fn vcsimp_proves_what_the_solver_alone_proves() {
-    if !why3_present() {
-        eprintln!("why3 not found: skipped");
+    if !common::require("why3") || !common::require("z3") || !common::require("cvc5") {
         return;
     }
-    common::require("z3");
-    common::require("cvc5");
     let mut gained = 0;
     for model in models() {
         for (alone, wrapped) in [("z3", "vcsimp-z3"), ("cvc5", "vcsimp-cvc5")] {
