@@ -21,6 +21,7 @@
 pub mod array_funs;
 pub mod bounds;
 pub mod context;
+pub mod ctx_simplify;
 pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;

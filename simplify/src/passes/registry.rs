@@ -298,6 +298,13 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
+        name: "ctx-simplify",
+        doc: "each subformula is simplified under the literals that hold where it stands (hypotheses, sibling conjuncts and disjuncts, ite conditions, implied Int bounds)",
+        stages: &[Stage::Encoding, Stage::Rounds],
+        build: Build::Terms(|_, _| vec![Box::new(super::ctx_simplify::CtxSimplify)]),
+        ..PASS
+    },
+    PassInfo {
         name: "guarded-eq",
         aliases: &["elim-assign"],
         doc: "guarded equalities and assign constraints rewrite other formulas",

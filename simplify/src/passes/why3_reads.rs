@@ -67,25 +67,30 @@ struct Bridge {
     sort: SortId,
 }
 
-/// One argument position of a read shape.
+/// One argument position of a flat read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Slot {
     /// The same closed term at every occurrence.
     Closed(TermId),
     /// `wrap(e)` with `e` a parameter of the new symbol.
     Bridged(FunId),
-    /// A `select` index that is a parameter.
-    Index,
 }
 
-/// A read shape: the function under the bridge, its argument slots, and
-/// the `select`s above it (each `Closed` index or `Index`).
+/// A flat read `unwrap(F(slots))`: the form of a thread pair's
+/// constructor, for which [`derived_inversions`] looks for an inversion.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Shape {
     unwrap: FunId,
     fun: FunId,
     args: Vec<Slot>,
-    selects: Vec<Slot>,
+}
+
+/// The reads named so far.
+#[derive(Default)]
+struct Naming {
+    named: Vec<Named>,
+    by_body: HashMap<TermId, usize>,
+    holes: Placeholders,
 }
 
 /// A named read: its symbol, parameters and the defining term over them.
@@ -93,8 +98,10 @@ struct Named {
     fun: FunId,
     /// The parameters, as variable terms.
     params: Vec<TermId>,
+    /// The read with the parameters for its variable parts (a template).
     body: TermId,
-    shape: Shape,
+    /// Its flat form, if it has one.
+    shape: Option<Shape>,
 }
 
 /// A read named by [`name_reads`]: the new symbol and its definition's
@@ -120,17 +127,17 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
     if bridges.is_empty() {
         return Vec::new();
     }
-    let mut named: Vec<Named> = Vec::new();
-    let mut by_shape: HashMap<Shape, usize> = HashMap::new();
+    let mut state = Naming::default();
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
         let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
-            read_of(cx, rebuilt, &bridges, &mut named, &mut by_shape).map(|(_, app)| app)
+            read_of(cx, rebuilt, &bridges, &mut state).map(|(_, app)| app)
         });
         script.commands[i].kind = CommandKind::Assert(new);
     }
+    let named = state.named;
     for (after, axiom) in derived_inversions(script, &named, &bridges)
         .into_iter()
         .rev()
@@ -354,135 +361,184 @@ fn find_bridges(cx: &Context, facts: &[TermId]) -> HashMap<FunId, Bridge> {
     out
 }
 
+/// The parameters of read templates: one variable per position and sort,
+/// shared by all templates so that equal shapes are the same term.
+#[derive(Default)]
+struct Placeholders(HashMap<(usize, SortId), TermId>);
+
+impl Placeholders {
+    fn get(&mut self, cx: &mut Context, k: usize, sort: SortId) -> TermId {
+        *self.0.entry((k, sort)).or_insert_with(|| {
+            let x = cx.sym("x");
+            let v = cx.new_var(x, sort);
+            cx.mk_var(v)
+        })
+    }
+}
+
+/// The template of `t` under a bridge: closed subterms stay, `wrap(e)`
+/// with variables in `e` becomes `wrap(x_k)` (collecting `e`), and an
+/// application of a declared function into `uni` (a nested polymorphic
+/// read such as `get(…, get(…), …)`) is followed; anything else fails.
+fn template(
+    cx: &mut Context,
+    t: TermId,
+    uni: SortId,
+    wraps: &HashMap<FunId, Bridge>,
+    unwraps: &HashMap<FunId, Bridge>,
+    holes: &mut Placeholders,
+    actuals: &mut Vec<TermId>,
+) -> Option<TermId> {
+    if term::is_closed(cx, t) {
+        return Some(t);
+    }
+    let TermKind::App(Op::Uf(f), args) = cx.kind(t).clone() else {
+        return None;
+    };
+    if wraps.contains_key(&f) {
+        let e = args[0];
+        let hole = holes.get(cx, actuals.len(), cx.sort_of(e));
+        actuals.push(e);
+        return cx.mk_app(Op::Uf(f), vec![hole]).ok();
+    }
+    if unwraps.contains_key(&f) || cx.fun(f).kind != FunKind::Declared || cx.fun(f).ret != uni {
+        return None;
+    }
+    let mut new = Vec::with_capacity(args.len());
+    for &a in args.iter() {
+        new.push(template(cx, a, uni, wraps, unwraps, holes, actuals)?);
+    }
+    cx.mk_app(Op::Uf(f), new).ok()
+}
+
 /// If `t` is a read (or a `select` of a named read), name it: returns the
 /// index of the named read and the application that replaces `t`.
 fn read_of(
     cx: &mut Context,
     t: TermId,
     bridges: &HashMap<FunId, Bridge>,
-    named: &mut Vec<Named>,
-    by_shape: &mut HashMap<Shape, usize>,
+    state: &mut Naming,
 ) -> Option<(usize, TermId)> {
     let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
-    match cx.kind(t).clone() {
+    let mut actuals = Vec::new();
+    let body = match cx.kind(t).clone() {
         TermKind::App(Op::Uf(unwrap), ua) if bridges.contains_key(&unwrap) => {
-            let [inner] = ua[..] else { return None };
-            let TermKind::App(Op::Uf(fun), fargs) = cx.kind(inner).clone() else {
+            let inner = ua[0];
+            let TermKind::App(Op::Uf(fun), _) = cx.kind(inner).clone() else {
                 return None;
             };
             if cx.fun(fun).kind != FunKind::Declared || wraps.contains_key(&fun) {
                 return None;
             }
-            let mut slots = Vec::new();
-            let mut actuals = Vec::new();
-            for &a in fargs.iter() {
-                if term::is_closed(cx, a) {
-                    slots.push(Slot::Closed(a));
-                    continue;
-                }
-                match cx.kind(a) {
-                    TermKind::App(Op::Uf(w), wa) if wraps.contains_key(w) && wa.len() == 1 => {
-                        slots.push(Slot::Bridged(*w));
-                        actuals.push(wa[0]);
-                    }
-                    _ => return None,
-                }
-            }
-            if actuals.is_empty() {
-                return None;
-            }
-            let shape = Shape {
-                unwrap,
-                fun,
-                args: slots,
-                selects: Vec::new(),
-            };
-            let k = intern_shape(cx, shape, &actuals, named, by_shape, &wraps)?;
-            let app = cx.mk_app(Op::Uf(named[k].fun), actuals).ok()?;
-            Some((k, app))
+            let uni = cx.fun(bridges[&unwrap].wrap).ret;
+            let inner = template(
+                cx,
+                inner,
+                uni,
+                &wraps,
+                bridges,
+                &mut state.holes,
+                &mut actuals,
+            )?;
+            cx.mk_app(Op::Uf(unwrap), vec![inner]).ok()?
         }
         TermKind::App(Op::Select, sa) => {
             let TermKind::App(Op::Uf(f), fa) = cx.kind(sa[0]).clone() else {
                 return None;
             };
-            let k0 = named.iter().position(|n| n.fun == f)?;
-            let mut shape = named[k0].shape.clone();
-            let mut actuals = fa.to_vec();
-            if term::is_closed(cx, sa[1]) {
-                shape.selects.push(Slot::Closed(sa[1]));
+            let k0 = state.named.iter().position(|n| n.fun == f)?;
+            actuals = fa.to_vec();
+            let index = if term::is_closed(cx, sa[1]) {
+                sa[1]
             } else {
-                shape.selects.push(Slot::Index);
+                let hole = state.holes.get(cx, actuals.len(), cx.sort_of(sa[1]));
                 actuals.push(sa[1]);
-            }
-            let k = intern_shape(cx, shape, &actuals, named, by_shape, &wraps)?;
-            let app = cx.mk_app(Op::Uf(named[k].fun), actuals).ok()?;
-            Some((k, app))
+                hole
+            };
+            cx.mk_app(Op::Select, vec![state.named[k0].body, index])
+                .ok()?
         }
-        _ => None,
+        _ => return None,
+    };
+    if actuals.is_empty() {
+        return None;
+    }
+    let k = match state.by_body.get(&body) {
+        Some(&k) => k,
+        None => {
+            let params: Vec<TermId> = actuals
+                .iter()
+                .enumerate()
+                .map(|(k, &a)| state.holes.get(cx, k, cx.sort_of(a)))
+                .collect();
+            let base = head_name(cx, body);
+            let name = fresh_fun_name(cx, &base);
+            let sym = cx.sym(&name);
+            let fun = cx.declare_fun(FunDecl {
+                name: sym,
+                sort_params: Box::new([]),
+                args: actuals.iter().map(|&a| cx.sort_of(a)).collect(),
+                ret: cx.sort_of(body),
+                kind: FunKind::Declared,
+            });
+            let shape = flat_shape(cx, body, &wraps);
+            state.named.push(Named {
+                fun,
+                params,
+                body,
+                shape,
+            });
+            state.by_body.insert(body, state.named.len() - 1);
+            state.named.len() - 1
+        }
+    };
+    let app = cx.mk_app(Op::Uf(state.named[k].fun), actuals).ok()?;
+    Some((k, app))
+}
+
+/// The name of the function a read template applies under its bridge and
+/// selects (`get` for `(select (tb2t (get …)) k)`).
+fn head_name(cx: &Context, mut body: TermId) -> String {
+    loop {
+        match cx.kind(body) {
+            TermKind::App(Op::Select, a) => body = a[0],
+            TermKind::App(Op::Uf(_), a) if a.len() == 1 => {
+                if let TermKind::App(Op::Uf(f), _) = cx.kind(a[0]) {
+                    return cx.sym_name(cx.fun(*f).name).to_string();
+                }
+                return "read".into();
+            }
+            _ => return "read".into(),
+        }
     }
 }
 
-/// The named read of `shape`, made on first sight (`actuals` give the
-/// parameter sorts).
-fn intern_shape(
-    cx: &mut Context,
-    shape: Shape,
-    actuals: &[TermId],
-    named: &mut Vec<Named>,
-    by_shape: &mut HashMap<Shape, usize>,
-    wraps: &HashMap<FunId, Bridge>,
-) -> Option<usize> {
-    if let Some(&k) = by_shape.get(&shape) {
-        return Some(k);
-    }
-    let sorts: Vec<SortId> = actuals.iter().map(|&a| cx.sort_of(a)).collect();
-    let x = cx.sym("x");
-    let vars: Vec<VarId> = sorts.iter().map(|&s| cx.new_var(x, s)).collect();
-    let params: Vec<TermId> = vars.iter().map(|&v| cx.mk_var(v)).collect();
-    let mut pv = params.iter().copied();
+/// A template `unwrap(F(a1, …, an))` whose arguments are each closed or
+/// `wrap(x_k)`, as a [`Shape`] (the form a thread pair's constructor has).
+fn flat_shape(cx: &Context, body: TermId, wraps: &HashMap<FunId, Bridge>) -> Option<Shape> {
+    let TermKind::App(Op::Uf(unwrap), ua) = cx.kind(body) else {
+        return None;
+    };
+    let TermKind::App(Op::Uf(fun), fargs) = cx.kind(ua[0]) else {
+        return None;
+    };
     let mut args = Vec::new();
-    for slot in &shape.args {
-        args.push(match *slot {
-            Slot::Closed(c) => c,
-            Slot::Bridged(w) => {
-                let _ = wraps.get(&w)?;
-                let e = pv.next()?;
-                cx.mk_app(Op::Uf(w), vec![e]).ok()?
+    for &a in fargs.iter() {
+        match cx.kind(a) {
+            TermKind::App(Op::Uf(w), wa)
+                if wraps.contains_key(w) && matches!(cx.kind(wa[0]), TermKind::Var(_)) =>
+            {
+                args.push(Slot::Bridged(*w))
             }
-            Slot::Index => return None,
-        });
-    }
-    let inner = cx.mk_app(Op::Uf(shape.fun), args).ok()?;
-    let mut body = cx.mk_app(Op::Uf(shape.unwrap), vec![inner]).ok()?;
-    for slot in &shape.selects {
-        let i = match *slot {
-            Slot::Closed(c) => c,
-            Slot::Index => pv.next()?,
-            Slot::Bridged(_) => return None,
-        };
-        if !matches!(cx.sort_kind(cx.sort_of(body)), SortKind::Array(..)) {
-            return None;
+            _ if term::is_closed(cx, a) => args.push(Slot::Closed(a)),
+            _ => return None,
         }
-        body = cx.mk_app(Op::Select, vec![body, i]).ok()?;
     }
-    let base = cx.sym_name(cx.fun(shape.fun).name).to_string();
-    let name = fresh_fun_name(cx, &base);
-    let sym = cx.sym(&name);
-    let fun = cx.declare_fun(FunDecl {
-        name: sym,
-        sort_params: Box::new([]),
-        args: sorts.into(),
-        ret: cx.sort_of(body),
-        kind: FunKind::Declared,
-    });
-    named.push(Named {
-        fun,
-        params,
-        body,
-        shape: shape.clone(),
-    });
-    by_shape.insert(shape, named.len() - 1);
-    Some(named.len() - 1)
+    Some(Shape {
+        unwrap: *unwrap,
+        fun: *fun,
+        args,
+    })
 }
 
 /// `base@k` for the smallest `k` whose name no function has.
@@ -557,11 +613,11 @@ fn derived_inversions(
         .collect();
     let mut out = Vec::new();
     for n in named {
-        if !n.shape.selects.is_empty() {
+        let Some(shape) = &n.shape else {
             continue;
-        }
+        };
         let cx = &mut script.cx;
-        let sort = bridges[&n.shape.unwrap].sort;
+        let sort = bridges[&shape.unwrap].sort;
         if !matches!(cx.sort_kind(sort), SortKind::Named(..)) {
             continue;
         }
@@ -591,16 +647,16 @@ fn derived_inversions(
             continue;
         }
         // 2. and 3.
-        let wrap = bridges[&n.shape.unwrap].wrap;
+        let wrap = bridges[&shape.unwrap].wrap;
         let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
         if !facts
             .iter()
-            .any(|&f| polymorphic_inversion(cx, f, &n.shape, wrap, &facts))
+            .any(|&f| polymorphic_inversion(cx, f, shape, wrap, &facts))
         {
             continue;
         }
         // 4.
-        let field_bridges_onto = n.shape.args.iter().all(|s| match s {
+        let field_bridges_onto = shape.args.iter().all(|s| match s {
             Slot::Bridged(w) => bridges
                 .values()
                 .filter(|b| b.wrap == *w)

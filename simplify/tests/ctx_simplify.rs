@@ -1,0 +1,93 @@
+//! `ctx-simplify`: where it applies (VeriCUDA's assignment form, implied
+//! bounds, ite conditions), where it must not (a literal outside its
+//! scope, a named formula), and that translation validation proves every
+//! result equivalent.
+
+mod common;
+
+use simplify::{simplify_text, Options, PassName};
+
+fn run(src: &str) -> String {
+    let opts = Options {
+        passes: vec![PassName::parse("ctx-simplify").expect("registered")],
+        ..Options::default()
+    };
+    simplify_text(src, &opts).expect("parses").output
+}
+
+const DECLS: &str = "(declare-fun v (Int) Bool)
+(declare-fun x (Int) Int)
+(declare-fun x1 (Int) Int)
+(declare-fun e (Int) Int)
+(declare-const n Int)
+(declare-const p Bool)
+(declare-const q Bool)
+";
+
+fn script(asserts: &str) -> String {
+    format!("{DECLS}{asserts}\n(check-sat)\n")
+}
+
+#[test]
+fn vericuda_assignment_becomes_a_guarded_equality() {
+    // VeriCUDA's per-thread assignment (the raw form real files carry)
+    let src = script(
+        "(assert (forall ((t Int)) (=> (v t) (and (=> (v t) (= (x1 t) (e t))) (=> (not (v t)) (= (x1 t) (x t)))))))",
+    );
+    let out = run(&src);
+    assert!(
+        out.contains("(assert (forall ((t Int)) (=> (v t) (= (x1 t) (e t)))))"),
+        "{out}"
+    );
+    common::assert_validated(&src, &out);
+}
+
+#[test]
+fn implied_and_refuted_bounds_are_decided() {
+    let src = script(
+        "(assert (forall ((t Int)) (=> (and (<= 0 t) (< t n)) (and (<= t n) (or (< t 0) (= (x t) 1))))))\n(assert (and (< n 0) (<= n 5)))",
+    );
+    let out = run(&src);
+    assert!(
+        out.contains("(=> (and (<= 0 t) (< t n)) (= (x t) 1))"),
+        "{out}"
+    );
+    // n < 0 implies n <= 5
+    assert!(out.contains("(assert (< n 0))"), "{out}");
+    common::assert_validated(&src, &out);
+}
+
+#[test]
+fn ite_branches_and_disjuncts_see_their_conditions() {
+    let src = script("(assert (ite p (and p q) (or p q)))\n(assert (or q (and (not q) p)))");
+    let out = run(&src);
+    assert!(out.contains("(assert (ite p q q))"), "{out}");
+    assert!(out.contains("(assert (or q p))"), "{out}");
+    common::assert_validated(&src, &out);
+}
+
+#[test]
+fn literals_do_not_leave_their_scope() {
+    let cases = [
+        // p holds only inside the first disjunct's implication
+        "(assert (and (or (=> p q) p) (or p q)))",
+        // a weaker earlier bound does not decide a stronger later one
+        "(assert (and (<= n 5) (< n 0)))",
+        // a named formula keeps its body (unsat cores refer to it)
+        "(assert (=> p (! (and p q) :named lbl)))",
+    ];
+    let expected = [
+        "(assert (and (or (=> p q) p) (or p q)))",
+        "(assert (and (<= n 5) (< n 0)))",
+        ":named lbl",
+    ];
+    for (c, e) in cases.iter().zip(expected) {
+        let src = script(c);
+        let out = run(&src);
+        assert!(out.contains(e), "{out}");
+        if !c.contains(":named") {
+            // (a query would define the name twice)
+            common::assert_validated(&src, &out);
+        }
+    }
+}
