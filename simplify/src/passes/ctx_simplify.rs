@@ -32,9 +32,9 @@
 //! and keeps what it has.
 
 use crate::arith::{int_cmp, Rel};
-use crate::term as util;
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::Poly;
+use crate::term;
 use num_bigint::BigInt;
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
 use std::collections::HashMap;
@@ -133,7 +133,7 @@ impl Walk {
                 }
             }
             _ => {
-                if util::is_true(cx, t) || util::is_false(cx, t) {
+                if term::is_true(cx, t) || term::is_false(cx, t) {
                     return;
                 }
                 self.known.push((t, positive));
@@ -201,11 +201,11 @@ impl Walk {
                 let mut out = Vec::with_capacity(args.len());
                 for &a in args.iter() {
                     let s = self.simp(cx, a, depth + 1, ctx);
-                    if util::is_false(cx, s) {
+                    if term::is_false(cx, s) {
                         self.pop();
                         return s;
                     }
-                    if !util::is_true(cx, s) {
+                    if !term::is_true(cx, s) {
                         self.assume(cx, s, true, 0);
                         out.push(s);
                     }
@@ -214,7 +214,7 @@ impl Walk {
                 if out[..] == args[..] {
                     t
                 } else {
-                    util::and(cx, out)
+                    term::and(cx, out)
                 }
             }
             TermKind::App(Op::Or, args) => {
@@ -222,11 +222,11 @@ impl Walk {
                 let mut out = Vec::with_capacity(args.len());
                 for &a in args.iter() {
                     let s = self.simp(cx, a, depth + 1, ctx);
-                    if util::is_true(cx, s) {
+                    if term::is_true(cx, s) {
                         self.pop();
                         return s;
                     }
-                    if !util::is_false(cx, s) {
+                    if !term::is_false(cx, s) {
                         self.assume(cx, s, false, 0);
                         out.push(s);
                     }
@@ -235,7 +235,7 @@ impl Walk {
                 if out[..] == args[..] {
                     t
                 } else {
-                    util::or(cx, out)
+                    term::or(cx, out)
                 }
             }
             TermKind::App(Op::Implies, args) => {
@@ -244,11 +244,11 @@ impl Walk {
                 let mut hyps = Vec::new();
                 for &h in &args[..n - 1] {
                     let s = self.simp(cx, h, depth + 1, ctx);
-                    if util::is_false(cx, s) {
+                    if term::is_false(cx, s) {
                         self.pop();
                         return cx.mk_bool(true);
                     }
-                    if !util::is_true(cx, s) {
+                    if !term::is_true(cx, s) {
                         self.assume(cx, s, true, 0);
                         hyps.push(s);
                     }
@@ -263,8 +263,8 @@ impl Walk {
                 } else if hyps.is_empty() {
                     c
                 } else {
-                    let h = util::and(cx, hyps);
-                    util::implies(cx, h, c)
+                    let h = term::and(cx, hyps);
+                    term::implies(cx, h, c)
                 }
             }
             TermKind::App(Op::Not, args) => {
@@ -272,15 +272,15 @@ impl Walk {
                 if s == args[0] {
                     t
                 } else {
-                    util::not(cx, s)
+                    term::not(cx, s)
                 }
             }
             TermKind::App(Op::Ite, args) => {
                 let c = self.simp(cx, args[0], depth + 1, ctx);
-                if util::is_true(cx, c) {
+                if term::is_true(cx, c) {
                     return self.simp(cx, args[1], depth + 1, ctx);
                 }
-                if util::is_false(cx, c) {
+                if term::is_false(cx, c) {
                     return self.simp(cx, args[2], depth + 1, ctx);
                 }
                 self.push();
@@ -301,7 +301,7 @@ impl Walk {
                 let nb = self.simp(cx, body, depth + 1, ctx);
                 if nb == body {
                     t
-                } else if util::is_true(cx, nb) || util::is_false(cx, nb) {
+                } else if term::is_true(cx, nb) || term::is_false(cx, nb) {
                     nb
                 } else {
                     // same variables: the patterns stay valid triggers
