@@ -28,6 +28,7 @@ pub mod scope;
 pub mod size;
 #[cfg(unix)]
 pub mod solve;
+pub mod split_goal;
 pub mod stats;
 pub mod term;
 pub mod validate;

@@ -417,7 +417,7 @@ fn undo_record_arguments(
 ) -> Vec<Vec<TermId>> {
     use crate::passes::record_args::Shape;
     let facts: Vec<TermId> = input.assertions().collect();
-    let records = crate::passes::encodings::all_records(&input.cx, &facts);
+    let records = crate::passes::records::all_records(&input.cx, &facts);
     if records.is_empty() {
         return outs;
     }

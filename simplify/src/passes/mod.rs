@@ -6,10 +6,10 @@
 //!   [`GuardedEq`] (`guarded-eq`, alias `elim-assign`, the paper's 4.1 and
 //!   4.2), [`MergeQuant`] (4.3), [`SimpAffine`] (4.4), [`DecomposeQuant`]
 //!   (7), the opt-in [`Strengthen`] (4.5, not equivalences), and
-//!   [`encodings`]' [`Unfold`] and [`Records`];
+//!   [`Unfold`] ([`encodings`]) and [`Records`] ([`records`]);
 //! * script passes ([`crate::pass::ScriptPass`], the whole script):
 //!   [`split_asserts`], [`array_funs`], [`record_args`], [`context`], and
-//!   [`encodings`]' `prune-defs` and the opt-in `prune-unused`;
+//!   `prune-defs` and the opt-in `prune-unused` ([`prune`]);
 //! * [`bounds`]: the quantifier bound analysis (an analysis API, not a
 //!   pass).
 //!
@@ -26,8 +26,10 @@ pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;
 pub mod merge_quant;
+pub mod prune;
 pub mod quant;
 pub mod record_args;
+pub mod records;
 pub mod redeclare;
 pub mod registry;
 pub mod simp_affine;
@@ -36,8 +38,9 @@ pub mod strengthen;
 pub mod why3_reads;
 
 pub use decompose::DecomposeQuant;
-pub use encodings::{Records, Unfold};
+pub use encodings::Unfold;
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
+pub use records::Records;
 pub use simp_affine::SimpAffine;
 pub use strengthen::{Strengthen, STRENGTHENED_INFO};

@@ -33,7 +33,7 @@
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::encodings::{all_records, is_projection_axiom, Record};
+use crate::passes::records::{all_records, is_projection_axiom, Record};
 use crate::passes::redeclare::{changeable, redeclare};
 use crate::scope::liveness;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};

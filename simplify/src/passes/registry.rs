@@ -270,7 +270,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "drop the definitional axioms of symbols no longer used",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded, Stage::Finish],
-        build: Build::Script(|| Box::new(super::encodings::PruneDefs)),
+        build: Build::Script(|| Box::new(super::prune::PruneDefs)),
         ..PASS
     },
     PassInfo {
@@ -378,10 +378,10 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "prune-unused",
         doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
-        soundness: Soundness::UnsatOnly(super::encodings::PRUNED_MARKER),
+        soundness: Soundness::UnsatOnly(super::prune::PRUNED_MARKER),
         default: false,
         stages: &[Stage::Finish],
-        build: Build::Script(|| Box::new(super::encodings::PruneUnused)),
+        build: Build::Script(|| Box::new(super::prune::PruneUnused)),
         ..PASS
     },
 ];

@@ -49,7 +49,8 @@
 //! without uninterpreted functions.
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::encodings::{axiom_matrix, is_projection_axiom, text_mentions, Record};
+use crate::passes::encodings::{axiom_matrix, text_mentions};
+use crate::passes::records::{is_projection_axiom, Record};
 use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{

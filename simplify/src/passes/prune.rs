@@ -1,0 +1,227 @@
+//! Dropping assertions: `prune-defs` drops the definitional axioms of
+//! symbols that no longer occur (a conservative extension), the opt-in
+//! `prune-unused` the quantified assertions unrelated to the goal (sound
+//! for unsat only, marked).
+
+use super::encodings::{as_definition, funs_of, text_mentions};
+use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::passes::registry::Marker;
+use crate::term;
+use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
+use std::collections::BTreeSet;
+
+/// The `prune-defs` pass ([`prune_definitions`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PruneDefs;
+
+impl ScriptPass for PruneDefs {
+    fn name(&self) -> &'static str {
+        "prune-defs"
+    }
+
+    /// `symbols` are those whose definitions were dropped; `fired` counts
+    /// them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        let change = ScriptChange::of_symbols(prune_definitions(script));
+        ScriptChange {
+            dropped: change.fired > 0,
+            ..change
+        }
+    }
+}
+
+/// The opt-in `prune-unused` pass ([`prune_unused`]): sound for unsat
+/// only, its output carries [`PRUNED_MARKER`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct PruneUnused;
+
+impl ScriptPass for PruneUnused {
+    fn name(&self) -> &'static str {
+        "prune-unused"
+    }
+
+    /// `fired` counts the dropped assertions.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        let n = prune_unused(script);
+        ScriptChange {
+            fired: n,
+            dropped: n > 0,
+            ..ScriptChange::default()
+        }
+    }
+}
+
+/// What the output of `prune-unused` says about itself.
+pub const PRUNED_MARKER: Marker = Marker {
+    comment: "; vcsimp --prune-unused: unsat proves the input unsat; sat/unknown mean nothing",
+    info: "(set-info :vcsimp-pruned true)",
+    warning: |n| {
+        format!(
+            "--prune-unused dropped {n} assertion(s): an unsat answer proves the input unsat; sat/unknown mean nothing"
+        )
+    },
+};
+
+/// Drop the definitional axioms of symbols that occur nowhere else.
+///
+/// **Rule.** An assertion `D` that reads as a definition `∀x̄. f(x̄) = body`
+/// ([`as_definition`]: `f` declared, not in `body`) is replaced by `true`
+/// when `f` occurs in no other command of the script (assertions,
+/// definitions, and the text of commands vcsimp keeps verbatim) and `D` is
+/// not `:named`. Repeated until nothing changes, so that a definition used
+/// only by a dropped one goes too.
+///
+/// **Soundness.** Let `R` be the other assertions; `f` does not occur in
+/// `R`. Every model of `R ∪ {D}` is a model of `R`; every model `M` of `R`
+/// becomes a model of `R ∪ {D}` by interpreting `f` as `x̄ ↦ body` in `M`
+/// (well defined: `body` does not mention `f`), which changes no symbol
+/// of `R`. So `D` is a conservative extension and dropping it keeps
+/// satisfiability exactly, at every `check-sat`. The output is equivalent
+/// to the input over every symbol but the dropped `f`s, whose values in a
+/// model of the output mean nothing.
+///
+/// **When.** Only when the script asks for no model, value or assignment
+/// ([`Script::asks_for_models`]): otherwise the dropped symbols' values
+/// would be wrong, so everything is kept. Returns the names of the symbols
+/// whose definitions were dropped.
+pub fn prune_definitions(script: &mut Script) -> Vec<String> {
+    if script.asks_for_models() {
+        return Vec::new();
+    }
+    let mut dropped = Vec::new();
+    let t = script.cx.mk_bool(true);
+    loop {
+        let mut changed = false;
+        for i in 0..script.commands.len() {
+            let CommandKind::Assert(a) = script.commands[i].kind else {
+                continue;
+            };
+            if is_named(&script.cx, a) {
+                continue;
+            }
+            let Some(d) = as_definition(&script.cx, a) else {
+                continue;
+            };
+            if occurs_elsewhere(script, i, d.fun) {
+                continue;
+            }
+            dropped.push(script.cx.sym_name(script.cx.fun(d.fun).name).to_string());
+            script.commands[i].kind = CommandKind::Assert(t);
+            changed = true;
+        }
+        if !changed {
+            return dropped;
+        }
+    }
+}
+
+fn is_named(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::Annot(_, attrs)
+        if attrs.iter().any(|a| cx.sym_name(a.key) == ":named"))
+}
+
+fn occurs_elsewhere(script: &Script, skip: usize, f: FunId) -> bool {
+    let cx = &script.cx;
+    let name = cx.sym_name(cx.fun(f).name);
+    script.commands.iter().enumerate().any(|(j, c)| {
+        j != skip
+            && match &c.kind {
+                CommandKind::Assert(a) => {
+                    let mut s = BTreeSet::new();
+                    funs_of(cx, *a, &mut s);
+                    s.contains(&f)
+                }
+                CommandKind::Define { body, .. } => {
+                    let mut s = BTreeSet::new();
+                    funs_of(cx, *body, &mut s);
+                    s.contains(&f)
+                }
+                CommandKind::Declare(_) => false,
+                _ => text_mentions(&c.text, name),
+            }
+    })
+}
+
+/// Opt-in relevance filter (`--prune-unused`): in a script with exactly
+/// one `check-sat` and no `push`/`pop`/`reset`, keep the goal (the last
+/// assertion before the `check-sat`), every quantifier-free assertion, and
+/// every quantified assertion connected to them through shared
+/// uninterpreted symbols (transitively); drop the other quantified
+/// assertions (library axioms about unrelated symbols).
+///
+/// **Not an equivalence.** Dropping an axiom weakens the script: `unsat`
+/// still proves the input unsat (a subset of its assertions is already
+/// unsat), but `sat` or `unknown` mean nothing; the pipeline marks such
+/// output. Returns how many assertions were dropped.
+pub fn prune_unused(script: &mut Script) -> usize {
+    let checks = script
+        .commands
+        .iter()
+        .filter(|c| matches!(c.kind, CommandKind::CheckSat))
+        .count();
+    let scoped = script.commands.iter().any(|c| {
+        matches!(
+            c.kind,
+            CommandKind::Push(_)
+                | CommandKind::Pop(_)
+                | CommandKind::Reset
+                | CommandKind::ResetAssertions
+        )
+    });
+    if checks != 1 || scoped {
+        return 0;
+    }
+    let asserts: Vec<(usize, TermId)> = script
+        .commands
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c.kind {
+            CommandKind::Assert(a) => Some((i, a)),
+            _ => None,
+        })
+        .collect();
+    let Some(&(goal, _)) = asserts.last() else {
+        return 0;
+    };
+    let cx = &script.cx;
+    let syms: Vec<BTreeSet<FunId>> = asserts
+        .iter()
+        .map(|&(_, a)| {
+            let mut s = BTreeSet::new();
+            funs_of(cx, a, &mut s);
+            s
+        })
+        .collect();
+    let mut keep: Vec<bool> = asserts
+        .iter()
+        .map(|&(i, a)| i == goal || !term::has_binder(cx, a))
+        .collect();
+    let mut relevant: BTreeSet<FunId> = BTreeSet::new();
+    for (k, s) in syms.iter().enumerate() {
+        if keep[k] {
+            relevant.extend(s.iter().copied());
+        }
+    }
+    loop {
+        let mut changed = false;
+        for (k, s) in syms.iter().enumerate() {
+            if !keep[k] && (s.is_empty() || s.iter().any(|f| relevant.contains(f))) {
+                keep[k] = true;
+                relevant.extend(s.iter().copied());
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let t = script.cx.mk_bool(true);
+    let mut n = 0;
+    for (k, &(i, _)) in asserts.iter().enumerate() {
+        if !keep[k] {
+            script.commands[i].kind = CommandKind::Assert(t);
+            n += 1;
+        }
+    }
+    n
+}
