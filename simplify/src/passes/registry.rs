@@ -487,8 +487,14 @@ mod tests {
 
     #[test]
     fn registry_order_is_pipeline_order() {
-        let first: Vec<Stage> = PASSES.iter().map(|p| p.stages[0]).collect();
-        assert!(first.windows(2).all(|w| w[0] <= w[1]), "{first:?}");
+        // passes of one stage are listed in the order of the stages (a pass
+        // of several stages stands where it runs among the later one's)
+        let single: Vec<Stage> = PASSES
+            .iter()
+            .filter(|p| p.stages.len() == 1)
+            .map(|p| p.stages[0])
+            .collect();
+        assert!(single.windows(2).all(|w| w[0] <= w[1]), "{single:?}");
     }
 
     #[test]
@@ -497,7 +503,7 @@ mod tests {
             assert!(!p.stages.is_empty(), "{}", p.name);
             for s in p.stages {
                 let ok = match (p.build, s) {
-                    (Build::Terms(_), Stage::Encoding | Stage::Rounds) => p.stages.len() == 1,
+                    (Build::Terms(_), Stage::Encoding | Stage::Rounds) => true,
                     (Build::Script(_), Stage::Prepare | Stage::Decoded | Stage::Finish) => true,
                     (Build::Driver, Stage::Saturation | Stage::Context) => true,
                     _ => false,
