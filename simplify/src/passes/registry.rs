@@ -502,12 +502,15 @@ mod tests {
         for p in PASSES {
             assert!(!p.stages.is_empty(), "{}", p.name);
             for s in p.stages {
-                let ok = match (p.build, s) {
-                    (Build::Terms(_), Stage::Encoding | Stage::Rounds) => true,
-                    (Build::Script(_), Stage::Prepare | Stage::Decoded | Stage::Finish) => true,
-                    (Build::Driver, Stage::Saturation | Stage::Context) => true,
-                    _ => false,
-                };
+                let ok = matches!(
+                    (p.build, s),
+                    (Build::Terms(_), Stage::Encoding | Stage::Rounds)
+                        | (
+                            Build::Script(_),
+                            Stage::Prepare | Stage::Decoded | Stage::Finish
+                        )
+                        | (Build::Driver, Stage::Saturation | Stage::Context)
+                );
                 assert!(ok, "{}: build does not fit stage {s:?}", p.name);
             }
             assert!(p.last_run.is_none() || p.stages == [Stage::Rounds]);
