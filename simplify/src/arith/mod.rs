@@ -74,6 +74,20 @@ pub fn integer_bound(
     }
 }
 
+/// An `Int` comparison as `L ≤ 0` (over Int, `p ⋈ 0` is `L ≤ 0` for one
+/// `L`; `¬(L ≤ 0)` is `1 - L ≤ 0`); `None` for `=` and non-comparisons.
+pub fn as_le(cx: &Context, t: TermId) -> Option<Poly<TermId>> {
+    let (rel, p) = int_cmp(cx, t)?;
+    let one = Poly::constant(1);
+    Some(match rel {
+        Rel::Le => p,
+        Rel::Lt => p.add(&one),
+        Rel::Ge => Poly::zero().sub(&p),
+        Rel::Gt => one.sub(&p),
+        Rel::Eq => return None,
+    })
+}
+
 /// A binary `Int` comparison `lhs ⋈ rhs`, read as `lhs - rhs ⋈ 0`.
 pub fn int_cmp(cx: &Context, t: TermId) -> Option<(Rel, Poly<TermId>)> {
     let TermKind::App(op, args) = cx.kind(t) else {

@@ -31,7 +31,7 @@
 //! rewriting below depth [`MAX_DEPTH`] and after [`MAX_VISITS`] visits,
 //! and keeps what it has.
 
-use crate::arith::{int_cmp, Rel};
+use crate::arith::as_le;
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::Poly;
 use crate::term;
@@ -75,19 +75,6 @@ impl TermPass for CtxSimplify {
         });
         Some(r)
     }
-}
-
-/// `L ≤ 0` for an `Int` comparison (`=` has no such form).
-fn as_le(cx: &Context, t: TermId) -> Option<Poly<TermId>> {
-    let (rel, p) = int_cmp(cx, t)?;
-    let one = Poly::constant(1);
-    Some(match rel {
-        Rel::Le => p,
-        Rel::Lt => p.add(&one),
-        Rel::Ge => Poly::zero().sub(&p),
-        Rel::Gt => one.sub(&p),
-        Rel::Eq => return None,
-    })
 }
 
 struct Walk {

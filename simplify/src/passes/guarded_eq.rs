@@ -382,19 +382,8 @@ fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
     if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
         return true;
     }
-    // Over Int, `p ⋈ 0` is `L ≤ 0` for one L; `¬(L ≤ 0)` is `1 - L ≤ 0`.
-    let as_le = |t: TermId| -> Option<Poly<TermId>> {
-        let (rel, p) = int_cmp(cx, t)?;
-        let one = Poly::constant(1);
-        Some(match rel {
-            Rel::Le => p,
-            Rel::Lt => p.add(&one),
-            Rel::Ge => Poly::zero().sub(&p),
-            Rel::Gt => one.sub(&p),
-            Rel::Eq => return None,
-        })
-    };
-    match (as_le(a), as_le(b)) {
+    // Over Int, `¬(L ≤ 0)` is `1 - L ≤ 0`.
+    match (crate::arith::as_le(cx, a), crate::arith::as_le(cx, b)) {
         (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
         _ => false,
     }
