@@ -577,12 +577,7 @@ fn run_script_stage(script: &mut Script, run: &mut Run, stage: Stage, dropped: &
 /// Returns the changed assertions (sorted, unique).
 fn use_context(script: &mut Script, run: &mut Run, mut pass: UseContext) -> Vec<usize> {
     let t0 = Instant::now();
-    let before: HashMap<usize, TermId> = (0..script.commands.len())
-        .filter_map(|i| match script.commands[i].kind {
-            CommandKind::Assert(t) => Some((i, t)),
-            _ => None,
-        })
-        .collect();
+    let before: HashMap<usize, TermId> = script.indexed_assertions().collect();
     let budget = Budget {
         deadline: Some(run.deadline),
         ..Budget::default()

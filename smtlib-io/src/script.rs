@@ -96,6 +96,17 @@ impl Script {
         })
     }
 
+    /// Assertion terms with the index of their command, in order.
+    pub fn indexed_assertions(&self) -> impl Iterator<Item = (usize, TermId)> + '_ {
+        self.commands
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| match c.kind {
+                CommandKind::Assert(t) => Some((i, t)),
+                _ => None,
+            })
+    }
+
     /// True if the script asks for models or values, whose answers are only
     /// meaningful if the output is equivalent to the input.
     pub fn asks_for_models(&self) -> bool {

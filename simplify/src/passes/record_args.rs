@@ -198,15 +198,7 @@ struct Injective {
 
 fn injective_records(script: &Script) -> Vec<Injective> {
     let cx = &script.cx;
-    let asserts: Vec<(usize, TermId)> = script
-        .commands
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| match c.kind {
-            CommandKind::Assert(t) => Some((i, t)),
-            _ => None,
-        })
-        .collect();
+    let asserts: Vec<(usize, TermId)> = script.indexed_assertions().collect();
     let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
     all_records(cx, &facts)
         .into_iter()

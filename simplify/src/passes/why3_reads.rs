@@ -603,15 +603,7 @@ fn derived_inversions(
     named: &[Named],
     bridges: &HashMap<FunId, Bridge>,
 ) -> Vec<(usize, TermId)> {
-    let asserts: Vec<(usize, TermId)> = script
-        .commands
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| match c.kind {
-            CommandKind::Assert(t) => Some((i, t)),
-            _ => None,
-        })
-        .collect();
+    let asserts: Vec<(usize, TermId)> = script.indexed_assertions().collect();
     let mut out = Vec::new();
     for n in named {
         let Some(shape) = &n.shape else {
@@ -624,11 +616,11 @@ fn derived_inversions(
         }
         let fields = n.params.len();
         // 1. projections
-        let mut projs: Vec<Option<(FunId, usize)>> = vec![None; fields];
+        let mut projs: Vec<Option<(FunId, usize, TermId)>> = vec![None; fields];
         for &(i, a) in &asserts {
             if let Some((p, k)) = projection_of(cx, a, n.fun) {
                 if projs[k].is_none() {
-                    projs[k] = Some((p, i));
+                    projs[k] = Some((p, i, a));
                 }
             }
         }
@@ -638,12 +630,12 @@ fn derived_inversions(
         let rec = Record {
             sort,
             ctor: n.fun,
-            projs: projs.iter().map(|&(p, _)| p).collect(),
+            projs: projs.iter().map(|&(p, _, _)| p).collect(),
         };
         if !projs
             .iter()
             .enumerate()
-            .all(|(k, &(_, i))| is_projection_axiom(cx, script_assert(&asserts, i), &rec, k))
+            .all(|(k, &(_, _, a))| is_projection_axiom(cx, a, &rec, k))
         {
             continue;
         }
@@ -687,18 +679,10 @@ fn derived_inversions(
         let Ok(ax) = cx.mk_binder(BinderKind::Forall, vec![u].into(), eq, Box::new([])) else {
             continue;
         };
-        let after = projs.iter().map(|&(_, i)| i).max().unwrap_or(0);
+        let after = projs.iter().map(|&(_, i, _)| i).max().unwrap_or(0);
         out.push((after, ax));
     }
     out
-}
-
-fn script_assert(asserts: &[(usize, TermId)], i: usize) -> TermId {
-    asserts
-        .iter()
-        .find(|&&(j, _)| j == i)
-        .map(|&(_, t)| t)
-        .expect("an index taken from the assertions")
 }
 
 /// `a` as `∀ȳ. p(R(ȳ)) = y_k`: returns `p` and `k`.
