@@ -1,0 +1,457 @@
+//! The rewriting of `guarded-eq`.
+//!
+//! **Rewriting.** An occurrence `f(t̄)` inside an atom `φ` (a maximal
+//! non-connective Bool subterm) becomes formula (5) with the one-point
+//! rule applied (`x̄ := t̄`): `(γ[t̄] ∧ φ(s'[t̄])) ∨ (¬γ[t̄] ∧ φ(f(t̄)))`.
+//! By the fact, this is *equivalent* to `φ(f(t̄))` (the facts stay in the
+//! output). When the hypotheses holding at the atom's position (enclosing
+//! `=>` hypotheses, earlier conjuncts, negated earlier disjuncts, facts;
+//! see SimpAffine for why that is polarity-independent) decide `γ[t̄]`,
+//! syntactically or by the bound analysis, the cases collapse.
+//!
+//! **Termination.** Each atom is case-split at most `depth` times along any
+//! chain, and rewritten at most `depth * SPLIT_COST` times in all (the
+//! per-fact depth budget; the kept `f(t̄)` of the second case is never
+//! rewritten again by the same rule), rewriting stops when the global
+//! [`Budget`](crate::pass::Budget) expires or a result would exceed its
+//! node limit; every intermediate result is equivalent, so stopping early
+//! is correct.
+
+use super::elim_assign::{self, Shared};
+use super::rules::{is_negation, Head, Rule};
+use crate::arith::{self, int_cmp, mk_cmp, Rel};
+use crate::pass::{PassContext, TraceEvent};
+use crate::passes::bounds::{atom_as_bound, implied};
+use crate::poly::Poly;
+use crate::size::tree_size;
+use crate::term::{self, and, conjuncts, not, or};
+use num_bigint::BigInt;
+use num_traits::{One, Signed};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
+use std::collections::{HashMap, HashSet};
+
+/// Fuel per case split; a rewrite whose guard is decided costs 1. The
+/// fuel of an atom is `depth * SPLIT_COST`: at most `depth` case splits
+/// (the source of exponential growth) along a chain, while decided
+/// rewrites, which replace a term without growing the formula's case
+/// structure, may chain `SPLIT_COST` times longer (still bounded, so
+/// mutually recursive facts terminate).
+pub(super) const SPLIT_COST: usize = 8;
+
+pub(super) struct Engine {
+    pub(super) rules: Vec<Rule>,
+    pub(super) shared: Vec<Shared>,
+    pub(super) hyps: Vec<TermId>,
+    pub(super) trace: Vec<TraceEvent>,
+    pub(super) budget_nodes: u64,
+    pub(super) exclude_fact: Option<usize>,
+    pub(super) protected: HashSet<TermId>,
+    /// Case-split on open guards; when false, only decided rewrites.
+    pub(super) case_splits: bool,
+}
+
+/// What to do with one occurrence.
+enum Hit {
+    /// guard, then-value (replaces the occurrence), else-term (replaces the
+    /// occurrence in the second case; `None`: keep it, blocked).
+    Case(TermId, TermId, Option<TermId>),
+}
+
+impl Engine {
+    fn with<T>(&mut self, hs: &[TermId], f: impl FnOnce(&mut Engine) -> T) -> T {
+        let n = self.hyps.len();
+        self.hyps.extend_from_slice(hs);
+        let r = f(self);
+        self.hyps.truncate(n);
+        r
+    }
+
+    pub(super) fn rw(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        if ctx.budget.expired() || cx.sort_of(t) != cx.bool_sort() {
+            return t;
+        }
+        match cx.kind(t).clone() {
+            TermKind::App(Op::And, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let mut prev = args[..i].to_vec();
+                    prev.extend_from_slice(&out[..i]);
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    and(cx, out)
+                }
+            }
+            TermKind::App(Op::Or, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let mut prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
+                    for &o in &out[..i] {
+                        prev.push(not(cx, o));
+                    }
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    or(cx, out)
+                }
+            }
+            TermKind::App(Op::Implies, args) => {
+                let mut out = Vec::new();
+                for i in 0..args.len() {
+                    let mut prev = args[..i].to_vec();
+                    prev.extend_from_slice(&out[..i]);
+                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                }
+                if out[..] == args[..] {
+                    t
+                } else {
+                    let (c, hs) = out.split_last().unwrap();
+                    let h = and(cx, hs.to_vec());
+                    term::implies(cx, h, *c)
+                }
+            }
+            TermKind::App(Op::Not, args) => {
+                let a = self.rw(cx, args[0], ctx, fuel, blocked);
+                if a == args[0] {
+                    t
+                } else {
+                    not(cx, a)
+                }
+            }
+            TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
+                let nb = self.rw(cx, body, ctx, fuel, blocked);
+                if nb == body {
+                    t
+                } else {
+                    // same variables: the patterns stay valid triggers
+                    cx.mk_binder(k, vs, nb, attrs).unwrap_or(t)
+                }
+            }
+            TermKind::Annot(body, attrs) => {
+                let nb = self.rw(cx, body, ctx, fuel, blocked);
+                if nb == body {
+                    t
+                } else {
+                    cx.mk_annot(nb, attrs)
+                }
+            }
+            TermKind::App(..) if fuel > 0 && !self.protected.contains(&t) => {
+                self.atom(cx, t, ctx, fuel, blocked)
+            }
+            _ => t,
+        }
+    }
+
+    /// Rewrite one occurrence in the atom `phi`, then continue on the cases.
+    fn atom(
+        &mut self,
+        cx: &mut Context,
+        phi: TermId,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        let Some((occ, key, hit)) = self.find(cx, phi, blocked) else {
+            return phi;
+        };
+        let Hit::Case(guard, then_v, else_v) = hit;
+        let guard = arith::norm(cx, guard);
+        // Rewriting the guard costs like a split: guards of guards must not
+        // multiply the work.
+        let guard = self.rw(cx, guard, ctx, fuel.saturating_sub(SPLIT_COST), blocked);
+        let m1: HashMap<TermId, TermId> = [(occ, then_v)].into_iter().collect();
+        let phi_then = term::replace(cx, phi, &m1);
+        let phi_then = arith::norm(cx, phi_then);
+        let phi_else = match else_v {
+            Some(e) => {
+                let m2: HashMap<TermId, TermId> = [(occ, e)].into_iter().collect();
+                term::replace(cx, phi, &m2)
+            }
+            None => phi,
+        };
+        let mut blocked2 = blocked.clone();
+        if else_v.is_none() {
+            blocked2.insert((occ, key));
+        }
+        let guard = self.residual(cx, guard);
+        let status = if term::is_true(cx, guard) {
+            Some(true)
+        } else if term::is_false(cx, guard) {
+            Some(false)
+        } else {
+            None
+        };
+        let r = match status {
+            Some(true) => self.rw(cx, phi_then, ctx, fuel - 1, blocked),
+            Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
+            None if !self.case_splits => {
+                // leave this occurrence, look for decided ones elsewhere
+                let mut skip = blocked.clone();
+                skip.insert((occ, key));
+                self.rw(cx, phi, ctx, fuel - 1, &skip)
+            }
+            None => {
+                let fuel = fuel.saturating_sub(SPLIT_COST);
+                let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel, blocked));
+                let ng = not(cx, guard);
+                let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel, &blocked2));
+                if term::is_true(cx, a) {
+                    or(cx, vec![guard, b])
+                } else if term::is_true(cx, b) {
+                    term::implies(cx, guard, a)
+                } else {
+                    let left = and(cx, vec![guard, a]);
+                    let right = and(cx, vec![ng, b]);
+                    or(cx, vec![left, right])
+                }
+            }
+        };
+        let r = simplify_trivial(cx, r);
+        if tree_size(cx, r, &mut HashMap::new()) > self.budget_nodes {
+            return phi;
+        }
+        if r != phi {
+            self.trace.push(TraceEvent {
+                rule: "guarded-eq".into(),
+                before: phi,
+                after: r,
+            });
+        }
+        r
+    }
+
+    /// The first rewritable occurrence in `t` (innermost first, not under
+    /// binders).
+    fn find(
+        &self,
+        cx: &mut Context,
+        t: TermId,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> Option<(TermId, usize, Hit)> {
+        if let TermKind::Binder(..) | TermKind::Match(..) = cx.kind(t) {
+            return None;
+        }
+        for c in cx.children(t) {
+            if let Some(h) = self.find(cx, c, blocked) {
+                return Some(h);
+            }
+        }
+        let (head, args) = match cx.kind(t).clone() {
+            TermKind::App(Op::Uf(f), a) => (Head::Fun(f), a.to_vec()),
+            TermKind::App(Op::Select, a) => {
+                if let TermKind::App(Op::Store, s) = cx.kind(a[0]).clone() {
+                    // select (store arr i v) j: guard i = j.
+                    let g = cx.mk_app(Op::Eq, vec![s[1], a[1]]).ok()?;
+                    let g = eq_simplify(cx, g);
+                    let e = cx.mk_app(Op::Select, vec![s[0], a[1]]).ok()?;
+                    return Some((t, usize::MAX, Hit::Case(g, s[2], Some(e))));
+                }
+                (Head::Select(a[0]), vec![a[1]])
+            }
+            _ => return None,
+        };
+        for (i, r) in self.rules.iter().enumerate() {
+            if r.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i)) {
+                continue;
+            }
+            let mut m: HashMap<VarId, TermId> = HashMap::new();
+            if r.pats.len() != args.len()
+                || !r
+                    .pats
+                    .iter()
+                    .zip(&args)
+                    .all(|(&p, &a)| term::match_term(cx, p, a, &r.vars, &mut m))
+            {
+                continue;
+            }
+            let gs: Vec<TermId> = r.guards.iter().map(|&g| term::subst(cx, g, &m)).collect();
+            let g = and(cx, gs);
+            let g = fresh_if_binders(cx, g);
+            let v = term::subst(cx, r.rhs, &m);
+            let v = fresh_if_binders(cx, v);
+            return Some((t, i, Hit::Case(g, v, None)));
+        }
+        if let (Head::Fun(f), 1) = (&head, args.len()) {
+            let f = *f;
+            for (i, s) in self.shared.iter().enumerate() {
+                let key = self.rules.len() + i;
+                if s.head != f || Some(s.fact) == self.exclude_fact || blocked.contains(&(t, key)) {
+                    continue;
+                }
+                if let Some((w, v, old)) = elim_assign::writer_case(cx, s, args[0], &self.hyps) {
+                    return Some((t, key, Hit::Case(w, v, Some(old))));
+                }
+            }
+        }
+        None
+    }
+
+    /// The part of guard `g` the hypotheses leave open: its conjuncts that
+    /// are implied (syntactically, or by bounds) are dropped; `false` if
+    /// one is refuted; `true` if all are implied. Equivalent to `g` under
+    /// the hypotheses.
+    fn residual(&self, cx: &mut Context, g: TermId) -> TermId {
+        if term::is_true(cx, g) || term::is_false(cx, g) {
+            return g;
+        }
+        let mut hyps: HashSet<TermId> = self.hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
+        // Close once: from ¬(c1 ∧ … ∧ cn) with all but ci known, ¬ci.
+        let extra: Vec<TermId> = hyps
+            .iter()
+            .filter_map(|&h| match cx.kind(h) {
+                TermKind::App(Op::Not, a) => {
+                    let cs = conjuncts(cx, a[0]);
+                    let open: Vec<TermId> =
+                        cs.iter().copied().filter(|c| !hyps.contains(c)).collect();
+                    (open.len() == 1).then(|| open[0])
+                }
+                _ => None,
+            })
+            .collect();
+        for c in extra {
+            let n = not(cx, c);
+            hyps.insert(n);
+        }
+        if hyps.contains(&g) {
+            return cx.mk_bool(true);
+        }
+        if hyps.iter().any(|&h| is_negation(cx, h, g)) {
+            return cx.mk_bool(false);
+        }
+        let hyp_list: Vec<TermId> = hyps.iter().copied().collect();
+        let mut open = Vec::new();
+        for c in conjuncts(cx, g) {
+            if hyps.contains(&c) || implied_atom(cx, c, &hyp_list) {
+                continue;
+            }
+            if let TermKind::App(Op::Not, a) = cx.kind(c) {
+                if hyps.iter().any(|&h| h == a[0]) {
+                    return cx.mk_bool(false);
+                }
+            }
+            if hyps.iter().any(|&h| is_negation(cx, h, c)) || refuted_atom(cx, c, &hyp_list) {
+                return cx.mk_bool(false);
+            }
+            open.push(c);
+        }
+        and(cx, open)
+    }
+}
+
+pub(super) fn fresh_if_binders(cx: &mut Context, t: TermId) -> TermId {
+    if term::has_binder(cx, t) {
+        term::freshen(cx, t)
+    } else {
+        t
+    }
+}
+
+/// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.
+pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    if let Some(k) = p.as_constant() {
+        return rel.holds(&k);
+    }
+    for x in p.atoms() {
+        let Some((r, s)) = atom_as_bound(cx, c, x) else {
+            continue;
+        };
+        let im = implied(cx, x, hyps);
+        let ok = match r {
+            // x < s: some upper bound u <= s.
+            Rel::Lt => im.below(&s),
+            Rel::Le => im.below(&s.add_constant(&BigInt::one())),
+            // x >= s: some lower bound l >= s.
+            Rel::Ge => im
+                .lower
+                .iter()
+                .any(|l| l.sub(&s).as_constant().is_some_and(|k| !k.is_negative())),
+            Rel::Gt => im
+                .lower
+                .iter()
+                .any(|l| l.sub(&s).as_constant().is_some_and(|k| k.is_positive())),
+            Rel::Eq => false,
+        };
+        if ok {
+            return true;
+        }
+    }
+    false
+}
+
+/// The negation of the atom is implied.
+fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    let neg = match rel {
+        Rel::Lt => Some((Rel::Ge, p)),
+        Rel::Le => Some((Rel::Gt, p)),
+        Rel::Ge => Some((Rel::Lt, p)),
+        Rel::Gt => Some((Rel::Le, p)),
+        Rel::Eq => None,
+    };
+    match neg {
+        Some((r, p)) => {
+            let a = mk_cmp(cx, r, &p);
+            implied_atom(cx, a, hyps)
+        }
+        None => false,
+    }
+}
+
+/// An `Int` equality or comparison between polynomials that is constant
+/// becomes `true`/`false`; other atoms are kept.
+pub(super) fn eq_simplify(cx: &mut Context, t: TermId) -> TermId {
+    match int_cmp(cx, t) {
+        Some((rel, p)) if p.is_constant() => mk_cmp(cx, rel, &p),
+        _ => t,
+    }
+}
+
+/// Evaluate constant comparisons and `a = a` in a rewritten formula.
+fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
+    match cx.kind(t).clone() {
+        TermKind::App(Op::And, args) => {
+            let v = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            and(cx, v)
+        }
+        TermKind::App(Op::Or, args) => {
+            let v = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            or(cx, v)
+        }
+        TermKind::App(Op::Not, args) => {
+            let a = simplify_trivial(cx, args[0]);
+            not(cx, a)
+        }
+        TermKind::App(Op::Implies, args) => {
+            let v: Vec<TermId> = args.iter().map(|&a| simplify_trivial(cx, a)).collect();
+            let (c, hs) = v.split_last().unwrap();
+            let h = and(cx, hs.to_vec());
+            term::implies(cx, h, *c)
+        }
+        TermKind::App(Op::Eq, args) if args.len() == 2 && args[0] == args[1] => cx.mk_bool(true),
+        _ => {
+            if let Some((rel, p)) = int_cmp(cx, t) {
+                if p.is_constant() {
+                    return mk_cmp(cx, rel, &p);
+                }
+            }
+            let _ = Poly::<TermId>::zero();
+            t
+        }
+    }
+}

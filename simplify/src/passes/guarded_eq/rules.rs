@@ -1,0 +1,252 @@
+//! The rules of `guarded-eq`.
+//!
+//! **Rules.** From every fact of the shape
+//! `∀x̄. γ1 ⇒ … ⇒ (f(x1..xn) = s' ∧ …)` (nested `forall`/`=>`/`and`, the
+//! arguments of `f` distinct variables covering `x̄`, `f` of arity >= 1 or
+//! an array `select`) the pass takes the rule `γ ⇒ f(x̄) = s'`. An argument
+//! may also be a linear pattern, a function application over distinct
+//! variables and closed terms such as a record constructor `mk(u1, u2)` or
+//! `mk_dim3(x, 0, 0)` (after the `records` pass, thread-indexed maps are
+//! applied to `mk(…)`, and a thread's unused dimensions are `0`); such a
+//! rule rewrites the occurrences that match it syntactically, an instance
+//! of the fact. The
+//! per-thread assign form `∀t. g ⇒ ((c ∧ f(t) = e1) ∨ (¬c ∧ f(t) = e2))`
+//! gives two rules with guards `g ∧ c` and `g ∧ ¬c` (each disjunct's
+//! conditions contradict the other's, so each rule follows from the fact).
+//! Definitions given to [`super::GuardedEq::with_definitions`] (`define-fun`) are
+//! unguarded rules, and `select (store a i v) j` is rewritten by the
+//! two-case rule with guard `i = j`.
+
+use super::elim_assign::{shared_form, Shared};
+use crate::poly::{self, Poly};
+use crate::term::{self, conjuncts};
+use num_traits::One;
+use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Head {
+    Fun(FunId),
+    /// `select` from this array term.
+    Select(TermId),
+}
+
+/// `guards ⇒ head(pats) = rhs`: each pattern is a variable or a function
+/// application over patterns, every variable of the rule occurs exactly
+/// once in `pats` (a linear pattern, matched syntactically).
+#[derive(Clone, Debug)]
+pub(super) struct Rule {
+    pub(super) head: Head,
+    /// The variables of `pats`.
+    pub(super) vars: Vec<VarId>,
+    pub(super) pats: Vec<TermId>,
+    pub(super) guards: Vec<TermId>,
+    pub(super) rhs: TermId,
+    /// Index of the fact it comes from (`usize::MAX` for definitions).
+    pub(super) fact: usize,
+}
+
+/// Is `r` a projection rule: every argument pattern a constructor
+/// application (not a bare variable) and the right side a variable bound
+/// by the patterns?
+pub(super) fn is_projection(cx: &Context, r: &Rule) -> bool {
+    matches!(cx.kind(r.rhs), TermKind::Var(_))
+        && r.pats
+            .iter()
+            .all(|&p| !matches!(cx.kind(p), TermKind::Var(_)))
+}
+
+/// Collect rules from a fact.
+pub(super) fn collect(
+    cx: &mut Context,
+    f: TermId,
+    fact: usize,
+    vars: Vec<VarId>,
+    guards: Vec<TermId>,
+    rules: &mut Vec<Rule>,
+    shared: &mut Vec<Shared>,
+) {
+    match cx.kind(f).clone() {
+        TermKind::Binder(BinderKind::Forall, vs, body, _) => {
+            if vs.len() == 1 && guards.is_empty() && vars.is_empty() {
+                if let Some(s) = shared_form(cx, vs[0], body, fact) {
+                    shared.push(s);
+                    return;
+                }
+            }
+            let mut v = vars;
+            v.extend(vs.iter().copied());
+            collect(cx, body, fact, v, guards, rules, shared);
+        }
+        TermKind::App(Op::Implies, args) => {
+            let n = args.len();
+            let mut g = guards;
+            for &h in &args[..n - 1] {
+                g.extend(conjuncts(cx, h));
+            }
+            collect(cx, args[n - 1], fact, vars, g, rules, shared);
+        }
+        TermKind::App(Op::And, args) => {
+            for &a in args.iter() {
+                collect(cx, a, fact, vars.clone(), guards.clone(), rules, shared);
+            }
+        }
+        TermKind::App(Op::Or, args) => {
+            // Per-thread assign: disjuncts (conds ∧ f(x̄) = e) whose
+            // conditions pairwise contradict. The rule `conds ⇒ eq` for a
+            // conjunct `eq` of disjunct i follows from the fact only if
+            // the *other* conjuncts of i already exclude every other
+            // disjunct; `eq` itself must not be the excluding condition
+            // (from `(c ∧ e) ∨ (¬c ∧ e)`, `e ⇒ c` does not follow).
+            let parts: Vec<Vec<TermId>> = args.iter().map(|&a| conjuncts(cx, a)).collect();
+            for (i, p) in parts.iter().enumerate() {
+                for &eq in p {
+                    let conds: Vec<TermId> = p.iter().copied().filter(|&c| c != eq).collect();
+                    let exclusive = parts.iter().enumerate().all(|(j, q)| {
+                        j == i
+                            || conds.iter().any(|&c| {
+                                q.iter()
+                                    .any(|&d| is_negation(cx, c, d) || is_negation(cx, d, c))
+                            })
+                    });
+                    if !exclusive {
+                        continue;
+                    }
+                    let mut g = guards.clone();
+                    g.extend(conds);
+                    if let Some(r) = as_rule(cx, eq, &vars, &g, fact) {
+                        rules.push(r);
+                    }
+                }
+            }
+        }
+        TermKind::App(Op::Eq, _) => {
+            if let Some(r) = as_rule(cx, f, &vars, &guards, fact) {
+                rules.push(r);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
+/// already turned `(not (<= x y))` into `(< y x)` by the time the pass reads
+/// the fact).
+pub(super) fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
+    if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
+        return true;
+    }
+    // Over Int, `¬(L ≤ 0)` is `1 - L ≤ 0`.
+    match (crate::arith::as_le(cx, a), crate::arith::as_le(cx, b)) {
+        (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
+        _ => false,
+    }
+}
+
+fn as_rule(
+    cx: &mut Context,
+    eq: TermId,
+    vars: &[VarId],
+    guards: &[TermId],
+    fact: usize,
+) -> Option<Rule> {
+    let TermKind::App(Op::Eq, args) = cx.kind(eq).clone() else {
+        return None;
+    };
+    if args.len() != 2 {
+        return None;
+    }
+    let rule = |head, pats, rhs| Rule {
+        head,
+        vars: vars.to_vec(),
+        pats,
+        guards: guards.to_vec(),
+        rhs,
+        fact,
+    };
+    for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+        if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
+            // The right side must not be the head applied again (no loops).
+            if !contains_head(cx, r, &head) {
+                return Some(rule(head, vs, r));
+            }
+        }
+    }
+    // A linear Int equation `±f(x̄) + rest = 0` (e.g. after the e-graph
+    // moved a constant across: `f(x̄) + 1 = e`) defines `f(x̄) = ∓rest`.
+    if cx.sort_of(args[0]) != cx.int_sort() || cx.sort_of(args[1]) != cx.int_sort() {
+        return None;
+    }
+    let p = poly::from_term(cx, args[0]).sub(&poly::from_term(cx, args[1]));
+    for atom in p.atoms() {
+        let Some((head, vs)) = rule_head(cx, atom, vars, guards) else {
+            continue;
+        };
+        let Some((c, rest)) = p.split_linear(&atom) else {
+            continue;
+        };
+        if !(c.is_one() || (-&c).is_one())
+            || rest.atoms().iter().any(|&a| contains_head(cx, a, &head))
+        {
+            continue;
+        }
+        let rhs = poly::to_term(cx, &rest.scale(&-c));
+        return Some(rule(head, vs, rhs));
+    }
+    None
+}
+
+/// `l` as the left side of a rule over `vars`: an application `f(p̄)` (or
+/// `select a p`) whose arguments are linear patterns ([`linear_pattern`])
+/// that together bind every variable of `vars` exactly once. Returns the
+/// head and the argument patterns.
+fn rule_head(
+    cx: &Context,
+    l: TermId,
+    vars: &[VarId],
+    guards: &[TermId],
+) -> Option<(Head, Vec<TermId>)> {
+    let (head, largs) = match cx.kind(l) {
+        TermKind::App(Op::Uf(f), a) if !a.is_empty() || (vars.is_empty() && guards.is_empty()) => {
+            (Head::Fun(*f), a.to_vec())
+        }
+        TermKind::App(Op::Select, a) if term::is_closed(cx, a[0]) => {
+            (Head::Select(a[0]), vec![a[1]])
+        }
+        _ => return None,
+    };
+    let mut vs = Vec::new();
+    if !largs.iter().all(|&a| linear_pattern(cx, a, vars, &mut vs)) {
+        return None;
+    }
+    if vars.iter().any(|v| !vs.contains(v)) {
+        return None;
+    }
+    Some((head, largs))
+}
+
+/// Is `p` a variable of `vars` not yet in `seen`, a closed term (no
+/// variables at all, e.g. the `0` of `mk_dim3(x, 0, 0)` once a thread's
+/// unused dimensions are resolved), or a function application (`f(p1..pn)`,
+/// f uninterpreted, e.g. a record constructor) of such patterns? Collects
+/// the variables into `seen`.
+fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>) -> bool {
+    match cx.kind(p) {
+        TermKind::Var(v) if vars.contains(v) && !seen.contains(v) => {
+            seen.push(*v);
+            true
+        }
+        TermKind::App(Op::Uf(_), args) if !args.is_empty() => {
+            let args = args.clone();
+            args.iter().all(|&a| linear_pattern(cx, a, vars, seen))
+        }
+        _ => term::is_closed(cx, p),
+    }
+}
+
+pub(super) fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
+    crate::term::any_subterm(cx, t, |u| match (cx.kind(u), h) {
+        (TermKind::App(Op::Uf(f), _), Head::Fun(g)) => f == g,
+        (TermKind::App(Op::Select, a), Head::Select(b)) => a[0] == *b,
+        _ => false,
+    })
+}
