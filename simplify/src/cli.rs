@@ -263,6 +263,9 @@ pub fn run(cli: &Cli) -> i32 {
     };
     let input = (cli.validate || cli.validate_solver.is_some() || cli.variants.is_some())
         .then(|| script.clone());
+    // The input text is needed again only to write it back after a failed
+    // validation; otherwise it is freed before the passes run.
+    let source = input.as_ref().map(|_| source);
     let mut outcome = crate::simplify_script(script, &options);
     let validate = |outcome: &mut crate::Outcome, input: &smtlib_io::Script| {
         let Some(solver) = &solver else { return };
@@ -272,7 +275,7 @@ pub fn run(cli: &Cli) -> i32 {
                 "{path_name}: vcsimp: --validate: the output disagrees with the input ({}); writing the input unchanged",
                 v.detail
             );
-            outcome.output = source.clone();
+            outcome.output = source.clone().unwrap_or_default();
             outcome.stats.output_nodes = outcome.stats.input_nodes;
             outcome.script = input.clone();
         }

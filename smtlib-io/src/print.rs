@@ -14,7 +14,8 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -140,8 +141,8 @@ enum Item {
 }
 
 struct RootInfo {
-    fv: HashMap<TermId, Rc<[VarId]>>,
-    refs: HashMap<TermId, u32>,
+    fv: FxHashMap<TermId, Rc<[VarId]>>,
+    refs: FxHashMap<TermId, u32>,
     sizes: HashMap<TermId, u64>,
 }
 
@@ -228,10 +229,10 @@ fn without(set: &Rc<[VarId]>, remove: &[VarId], empty: &Rc<[VarId]>) -> Rc<[VarI
 /// across everything it prints.
 pub struct Printer<'c> {
     cx: &'c Context,
-    var_names: HashMap<VarId, String>,
-    used: HashSet<String>,
+    var_names: FxHashMap<VarId, String>,
+    used: FxHashSet<String>,
     /// Next suffix to try per base name, so fresh names cost O(1) amortised.
-    next_suffix: HashMap<String, usize>,
+    next_suffix: FxHashMap<String, usize>,
 }
 
 impl<'c> Printer<'c> {
@@ -242,9 +243,9 @@ impl<'c> Printer<'c> {
             .collect();
         Printer {
             cx,
-            var_names: HashMap::new(),
+            var_names: FxHashMap::default(),
             used,
-            next_suffix: HashMap::new(),
+            next_suffix: FxHashMap::default(),
         }
     }
 
@@ -327,8 +328,8 @@ impl<'c> Printer<'c> {
     /// Free variables and reference counts of every node below `root`.
     fn analyse(&self, root: TermId) -> RootInfo {
         let cx = self.cx;
-        let mut refs: HashMap<TermId, u32> = HashMap::new();
-        let mut fv: HashMap<TermId, Rc<[VarId]>> = HashMap::new();
+        let mut refs: FxHashMap<TermId, u32> = FxHashMap::default();
+        let mut fv: FxHashMap<TermId, Rc<[VarId]>> = FxHashMap::default();
         let empty: Rc<[VarId]> = Rc::from(Vec::new());
         let mut stack = vec![(root, false)];
         while let Some((t, done)) = stack.pop() {
@@ -384,7 +385,7 @@ impl<'c> Printer<'c> {
         info: &RootInfo,
         body: TermId,
         here: &[VarId],
-        in_scope: &HashSet<VarId>,
+        in_scope: &FxHashSet<VarId>,
     ) -> Vec<Vec<TermId>> {
         let cx = self.cx;
         let homed = |t: TermId| {
@@ -404,8 +405,8 @@ impl<'c> Printer<'c> {
         // Only nodes that mention a variable of this scope can contain a
         // term homed here (the root scope looks everywhere).
         let enter = |t: TermId| here.is_empty() || info.fv[&t].iter().any(|v| here.contains(v));
-        let mut level: HashMap<TermId, usize> = HashMap::new();
-        let mut inner: HashMap<TermId, usize> = HashMap::new();
+        let mut level: FxHashMap<TermId, usize> = FxHashMap::default();
+        let mut inner: FxHashMap<TermId, usize> = FxHashMap::default();
         let mut groups: Vec<Vec<TermId>> = Vec::new();
         let mut stack = vec![(body, false)];
         while let Some((t, done)) = stack.pop() {
@@ -451,8 +452,8 @@ impl<'c> Printer<'c> {
     pub fn term(&mut self, root: TermId) -> String {
         let info = self.analyse(root);
         let mut out = String::new();
-        let mut lets: HashMap<TermId, String> = HashMap::new();
-        let mut in_scope: HashSet<VarId> = HashSet::new();
+        let mut lets: FxHashMap<TermId, String> = FxHashMap::default();
+        let mut in_scope: FxHashSet<VarId> = FxHashSet::default();
         let mut stack = vec![Item::Scope(root, Vec::new())];
         let mut in_patterns = 0usize;
         while let Some(item) = stack.pop() {

@@ -16,7 +16,9 @@ use crate::symbol::{Sym, Symbols};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
+use std::hash::BuildHasher;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TermId(pub u32);
@@ -170,12 +172,19 @@ pub enum AppError {
 pub struct Context {
     pub symbols: Symbols,
     sorts: Vec<SortKind>,
-    sort_map: HashMap<SortKind, SortId>,
+    sort_map: FxHashMap<SortKind, SortId>,
     funs: Vec<FunDecl>,
     vars: Vec<VarDecl>,
     kinds: Vec<TermKind>,
     term_sorts: Vec<SortId>,
-    term_map: HashMap<TermKind, TermId>,
+    /// The hash-consing table: ids only, hashed by their kind in `kinds`,
+    /// so that each kind is stored once.
+    term_table: hashbrown::HashTable<TermId>,
+}
+
+/// The hash of a term kind in [`Context::term_table`].
+fn kind_hash(kind: &TermKind) -> u64 {
+    rustc_hash::FxBuildHasher.hash_one(kind)
 }
 
 impl Context {
@@ -292,13 +301,17 @@ impl Context {
     /// Hash-cons `kind` with the given sort. The caller vouches for the sort;
     /// prefer the checked constructors.
     pub fn intern(&mut self, kind: TermKind, sort: SortId) -> TermId {
-        if let Some(&t) = self.term_map.get(&kind) {
+        let hash = kind_hash(&kind);
+        let kinds = &self.kinds;
+        if let Some(&t) = self.term_table.find(hash, |&t| kinds[t.0 as usize] == kind) {
             return t;
         }
         let t = TermId(self.kinds.len() as u32);
-        self.kinds.push(kind.clone());
+        self.kinds.push(kind);
         self.term_sorts.push(sort);
-        self.term_map.insert(kind, t);
+        let kinds = &self.kinds;
+        self.term_table
+            .insert_unique(hash, t, |&u| kind_hash(&kinds[u.0 as usize]));
         t
     }
 

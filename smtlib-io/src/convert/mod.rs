@@ -25,7 +25,7 @@ use crate::span::Span;
 use crate::symbol::Sym;
 use crate::term::{BinderKind, Context, FunId, Op, TermId, VarId};
 use attributes::AttrShape;
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 mod atoms;
 mod attributes;
@@ -130,15 +130,15 @@ enum Task {
 
 pub(crate) struct Converter {
     pub(crate) cx: Context,
-    globals: HashMap<Sym, Global>,
-    sorts: HashMap<Sym, SortDef>,
-    locals: HashMap<Sym, Vec<Local>>,
+    globals: FxHashMap<Sym, Global>,
+    sorts: FxHashMap<Sym, SortDef>,
+    locals: FxHashMap<Sym, Vec<Local>>,
     local_log: Vec<Sym>,
     /// One undo list per `push` level.
     levels: Vec<Vec<Undo>>,
     global_declarations: bool,
     /// Names declared by commands vcsimp keeps opaque.
-    opaque_names: HashSet<Sym>,
+    opaque_names: FxHashSet<Sym>,
     logic: Option<String>,
     /// Constructor patterns of the `match` cases being read.
     patterns: Vec<(Option<FunId>, Vec<VarId>)>,
@@ -154,13 +154,13 @@ impl Converter {
     pub(crate) fn new() -> Converter {
         Converter {
             cx: Context::new(),
-            globals: HashMap::new(),
-            sorts: HashMap::new(),
-            locals: HashMap::new(),
+            globals: FxHashMap::default(),
+            sorts: FxHashMap::default(),
+            locals: FxHashMap::default(),
             local_log: Vec::new(),
             levels: Vec::new(),
             global_declarations: false,
-            opaque_names: HashSet::new(),
+            opaque_names: FxHashSet::default(),
             logic: None,
             patterns: Vec::new(),
             dialect: false,
