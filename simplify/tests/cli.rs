@@ -486,21 +486,7 @@ fn variants_writes_the_papers_two_tasks() {
         "{body2}"
     );
     for text in [&s1, &s2] {
-        let z3 = Command::new("z3")
-            .args(["-in", "-T:20"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .and_then(|mut c| {
-                feed(&mut c, text);
-                c.wait_with_output()
-            })
-            .expect("z3 runs");
-        assert_eq!(
-            String::from_utf8_lossy(&z3.stdout).trim(),
-            "unsat",
-            "{text}"
-        );
+        common::assert_unsat(text);
     }
     let bad_dir = temp_dir("variants-bad");
     let o = vcsimp(&["--variants", bad_dir.to_str().unwrap()], "(assert (and p");

@@ -5,62 +5,34 @@
 mod common;
 
 use simplify::{simplify_script, simplify_text, Options, PassName};
-use smtlib_io::{parse_script, print_script, CommandKind, Op};
+use smtlib_io::{parse_script, print_script, CommandKind, Op, Printer};
 use std::process::{Command, Stdio};
 
 fn z3(query: &str) -> String {
-    z3_timeout(query, 20)
+    common::z3(query, common::PROOF_LIMIT).expect("z3 is needed here")
 }
 
-fn z3_timeout(query: &str, secs: u32) -> String {
-    let mut child = Command::new("z3")
-        .args(["-in".to_string(), format!("-T:{secs}")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("z3 on PATH");
-    common::feed(&mut child, query);
-    let out = child.wait_with_output().expect("z3 runs");
-    String::from_utf8_lossy(&out.stdout).trim().to_string()
-}
-
-/// For a script with one check-sat: z3 proves the conjunction of the input
-/// assertions equivalent to the conjunction of the output assertions.
-fn assert_equivalent(src: &str) -> String {
+/// For a script with one check-sat: simplified with the default options,
+/// the conjunction of its output assertions is equivalent to that of its
+/// input assertions (z3). Returns the output, which reads back.
+fn assert_simplifies_equivalently(src: &str) -> String {
     let script = parse_script(src).expect("parses");
     let inputs: Vec<_> = script.assertions().collect();
     let out = simplify_script(script, &Options::default());
     let mut s = out.script.clone();
     let outputs: Vec<_> = s.assertions().collect();
-    let cx = &mut s.cx;
     let conj = |cx: &mut smtlib_io::Context, ts: &[smtlib_io::TermId]| match ts.len() {
         0 => cx.mk_bool(true),
         1 => ts[0],
         _ => cx.mk_app(Op::And, ts.to_vec()).expect("Bool"),
     };
-    let a = conj(cx, &inputs);
-    let b = conj(cx, &outputs);
-    let d = cx.mk_app(Op::Distinct, vec![a, b]).expect("Bool");
-    let template = s
-        .commands
-        .iter()
-        .find(|c| matches!(c.kind, CommandKind::CheckSat))
-        .expect("a check-sat")
-        .clone();
+    let a = conj(&mut s.cx, &inputs);
+    let b = conj(&mut s.cx, &outputs);
+    let mut p = Printer::new(&s.cx);
+    let (before, after) = (p.term(a), p.term(b));
     s.commands
         .retain(|c| !matches!(c.kind, CommandKind::Assert(_) | CommandKind::CheckSat));
-    let mut assert_cmd = template.clone();
-    assert_cmd.kind = CommandKind::Assert(d);
-    s.commands.push(assert_cmd);
-    s.commands.push(template);
-    let query = print_script(&s);
-    assert_eq!(
-        z3(&query),
-        "unsat",
-        "not equivalent:\n{src}\n--- output ---\n{}\n--- query ---\n{query}",
-        out.output
-    );
-    // the output reads back
+    common::assert_equivalent(&print_script(&s), &before, &after);
     parse_script(&out.output).expect("output parses");
     out.output
 }
@@ -79,7 +51,7 @@ const T1: &str = "(set-logic ALL)
 
 #[test]
 fn simplifies_and_stays_equivalent() {
-    let out = assert_equivalent(T1);
+    let out = assert_simplifies_equivalently(T1);
     assert!(out.contains("(assert (<= 3 x))"), "{out}");
     assert!(!out.contains("forall"), "{out}");
 }
@@ -108,7 +80,7 @@ fn quantifier_rules_are_equivalences() {
          (assert (<= (div (* 3 x) 3) (mod (+ (* 4 y) x) 4)))(check-sat)",
     ];
     for c in cases {
-        assert_equivalent(c);
+        assert_simplifies_equivalently(c);
     }
 }
 
@@ -121,7 +93,7 @@ fn pattern_attributes_survive() {
         out.contains(":pattern ((f i))") && out.contains(":qid ax1"),
         "{out}"
     );
-    assert_equivalent(src);
+    assert_simplifies_equivalently(src);
 }
 
 #[test]
@@ -282,7 +254,7 @@ fn context_uses_definitions_and_literals() {
 (assert (= x 5))
 (assert (=> q (< x 2)))
 (check-sat)";
-    assert_equivalent(src);
+    assert_simplifies_equivalently(src);
     // the e-graph passes and the context pass alone
     let mine: Vec<PassName> = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
         .iter()
@@ -322,7 +294,7 @@ fn context_decides_comparisons_of_the_same_linear_form() {
 (assert (or r (>= (* b l) (+ (* b m) (- 2)))))
 (assert (or r (> (* 3 b l) (* 3 b m))))
 (check-sat)";
-    assert_equivalent(src);
+    assert_simplifies_equivalently(src);
     let out = simplify_text(src, &context_only()).expect("ok").output;
     assert!(out.contains("(assert p)"), "{out}");
     assert!(!out.contains("(=> q"), "{out}");
@@ -342,7 +314,7 @@ fn context_pins_a_comparison_to_an_equality() {
 (assert (<= b l))
 (assert (or p (<= (+ (* b k) l) 0)))
 (check-sat)";
-    let out = assert_equivalent(src);
+    let out = assert_simplifies_equivalently(src);
     assert!(out.contains("(= l b)") || out.contains("(= b l)"), "{out}");
     // Only the context pass: the equality, and nothing where the two
     // ranges leave more than one point.
@@ -379,13 +351,13 @@ fn context_leaves_overlapping_ranges_and_popped_facts_alone() {
     let out = simplify_text(src, &context_only()).expect("ok").output;
     assert!(out.contains("(assert p)"), "{out}");
     assert!(out.contains("(+ l 5)"), "{out}");
-    assert_equivalent(src);
+    assert_simplifies_equivalently(src);
     // equal facts do not remove each other
     let src = "(declare-const l Int)(declare-const m Int)
 (assert (< l m))(assert (<= (+ l 1) m))(check-sat)";
     let out = simplify_text(src, &context_only()).expect("ok").output;
     assert_eq!(out.matches("(assert").count(), 1, "{out}");
-    assert_equivalent(src);
+    assert_simplifies_equivalently(src);
 }
 
 /// ElimAssign through the whole pipeline: the assign constraints stay, but
@@ -401,7 +373,7 @@ fn extraction_keeps_substituted_definitions() {
 (assert (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (+ (i2 t) 1) (+ (i1 t) 3)))))
 (assert (not (forall ((t Int)) (=> (and (<= 0 t) (< t M)) (= (a (i2 t)) (a (+ (* 4 t) 2)))))))
 (check-sat)";
-    let out = assert_equivalent(src);
+    let out = assert_simplifies_equivalently(src);
     let goal = out
         .lines()
         .rfind(|l| l.starts_with("(assert"))
@@ -413,7 +385,7 @@ fn extraction_keeps_substituted_definitions() {
 (assert (forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (i1 t) (* 4 t)))))
 (assert (not (= (i1 k) (* 4 k))))
 (check-sat)";
-    let out = assert_equivalent(src);
+    let out = assert_simplifies_equivalently(src);
     assert!(out.contains("(assert (not (= (i1 k) (* 4 k))))"), "{out}");
 }
 
@@ -427,7 +399,7 @@ fn rewrites_use_only_symbols_declared_before_the_assertion() {
 (declare-const c Int)
 (assert (= c (* x x)))
 (check-sat)";
-    let out = assert_equivalent(src);
+    let out = assert_simplifies_equivalently(src);
     let first = out.lines().find(|l| l.starts_with("(assert")).unwrap();
     assert!(!first.contains(" c"), "{out}");
     assert!(!z3(&out).contains("error"), "{out}");
@@ -436,7 +408,7 @@ fn rewrites_use_only_symbols_declared_before_the_assertion() {
 (assert (> (* x x) 3))
 (assert (= c (* x x)))
 (check-sat)";
-    let out = assert_equivalent(src);
+    let out = assert_simplifies_equivalently(src);
     assert!(out.contains("(assert (<= 4 c))"), "{out}");
 }
 
@@ -509,7 +481,8 @@ fn corpus_sample_keeps_z3_answers() {
         let out = simplify_text(&src, &Options::default())
             .expect("simplifies")
             .output;
-        let (a, b) = (z3_timeout(&src, 3), z3_timeout(&out, 3));
+        let answer = |q: &str| common::z3(q, 3).expect("z3 is needed here");
+        let (a, b) = (answer(&src), answer(&out));
         let known = |s: &str| s == "sat" || s == "unsat";
         if known(&a) && known(&b) {
             assert_eq!(a, b, "{}", f.display());

@@ -8,7 +8,6 @@
 mod common;
 
 use simplify::{simplify_text, Options, PassName};
-use std::time::Duration;
 
 fn run(src: &str, passes: &[PassName]) -> String {
     let opts = Options {
@@ -37,24 +36,20 @@ fn decls(text: &str) -> String {
         .join("\n")
 }
 
+/// z3's first answer to `script`.
 fn z3(script: &str) -> String {
-    assert!(common::require("z3"), "z3 is needed here");
-    let out = common::run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30))
-        .unwrap_or_default();
-    common::answers(&out).first().cloned().unwrap_or_default()
+    let answers = common::z3_answers(script);
+    answers.split(' ').next().unwrap_or_default().to_string()
 }
 
 /// The conjunction of the output's assertions is equivalent to the input's.
 fn assert_equivalent(input: &str, output: &str) {
     let conj = |a: Vec<String>| format!("(and true {})", a.join(" "));
-    let q = format!(
-        "{}\n(assert (distinct {} {}))\n(check-sat)\n",
-        decls(input),
-        conj(asserted(input)),
-        conj(asserted(output))
+    common::assert_equivalent(
+        &decls(input),
+        &conj(asserted(input)),
+        &conj(asserted(output)),
     );
-    let a = z3(&q);
-    assert!(a == "unsat", "not equivalent ({a}):\n{q}");
 }
 
 const DEFS: &str = "(declare-fun f (Int Int) Int)

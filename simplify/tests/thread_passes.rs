@@ -9,8 +9,6 @@ use simplify::pass::{Budget, PassContext, TermPass};
 use simplify::passes::bounds;
 use simplify::passes::*;
 use smtlib_io::{parse_script, Op, Printer, Script, TermId};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
 /// A parsed problem: declarations, facts (all assertions but the last) and
 /// the goal (the last assertion).
@@ -58,31 +56,6 @@ fn show(pb: &Problem, t: TermId) -> String {
     Printer::new(&pb.script.cx).term(t)
 }
 
-/// Run z3 on a script; its first answer line and the time taken.
-fn z3(src: &str, timeout_s: u32) -> (String, Duration) {
-    let start = Instant::now();
-    let mut child = match Command::new("z3")
-        .args(["-in", &format!("-T:{timeout_s}")])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
-        Ok(c) => c,
-        Err(_) => {
-            common::missing("z3");
-            return ("no-z3".into(), Duration::ZERO);
-        }
-    };
-    common::feed(&mut child, src);
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    (
-        text.lines().next().unwrap_or("").trim().to_string(),
-        start.elapsed(),
-    )
-}
-
 fn facts_text(pb: &Problem) -> String {
     let mut p = Printer::new(&pb.script.cx);
     pb.facts
@@ -106,40 +79,34 @@ fn assert_equivalent_or_on(
         facts_text(pb),
         show(pb, eq)
     );
-    let (ans, _) = z3(&src, 5);
+    let Some(ans) = common::z3_answer(&src, 5) else {
+        return;
+    };
     assert!(ans != "sat", "NOT EQUIVALENT:\n{src}");
-    if ans == "unsat" || ans == "no-z3" {
+    if ans == "unsat" {
         return;
     }
     assert_equivalent_on(pb, before, after, inst);
 }
 
 /// z3 shows `before ≡ after` under the facts.
-fn assert_equivalent(pb: &mut Problem, before: TermId, after: TermId) {
-    let eq = pb.script.cx.mk_app(Op::Eq, vec![before, after]).unwrap();
-    let src = format!(
-        "{}{}(assert (not {}))(check-sat)\n",
-        pb.decls,
-        facts_text(pb),
-        show(pb, eq)
-    );
-    let (ans, _) = z3(&src, 10);
-    assert!(ans != "sat", "NOT EQUIVALENT:\n{src}");
-    if ans == "no-z3" {
-        return;
-    }
-    assert_eq!(ans, "unsat", "z3 could not show equivalence:\n{src}");
+fn assert_equivalent(pb: &Problem, before: TermId, after: TermId) {
+    let context = format!("{}{}", pb.decls, facts_text(pb));
+    common::assert_equivalent(&context, &show(pb, before), &show(pb, after));
 }
 
-/// z3 proves the goal formula valid under the facts; the time taken.
-fn prove(pb: &Problem, goal: TermId, timeout_s: u32) -> (String, Duration) {
-    let src = format!(
-        "{}{}(assert (not {}))(check-sat)\n",
+/// The script of the facts and one formula, e.g. a negated goal.
+fn with_facts(pb: &Problem, formula: &str) -> String {
+    format!(
+        "{}\n{}(assert {formula})(check-sat)\n",
         pb.decls,
-        facts_text(pb),
-        show(pb, goal)
-    );
-    z3(&src, timeout_s)
+        facts_text(pb)
+    )
+}
+
+/// z3 proves `goal` valid under the facts.
+fn assert_proves(pb: &Problem, goal: TermId) {
+    common::assert_unsat(&with_facts(pb, &format!("(not {})", show(pb, goal))));
 }
 
 // ------------------------------------------------------------------------
@@ -212,9 +179,8 @@ fn simp_affine_formula_6_becomes_7() {
     let s = show(&pb, after);
     assert!(s.contains("(= y yp)") && s.contains("(= x xp)"), "{s}");
     assert!(!s.contains("(* a"), "linear after: {s}");
-    assert_equivalent(&mut pb, before, after);
-    let (ans, _) = prove(&pb, after, 5);
-    assert_eq!(ans, "unsat");
+    assert_equivalent(&pb, before, after);
+    assert_proves(&pb, after);
 }
 
 #[test]
@@ -265,7 +231,7 @@ fn simp_affine_uses_negated_disjuncts_and_facts() {
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(s.contains("(< y yp)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 #[test]
@@ -293,7 +259,7 @@ fn simp_affine_special_cases() {
         let s = show(&pb, after);
         assert!(s.contains(want), "{atom} -> {s}");
         assert!(!s.contains("(* a"), "{atom} -> {s}");
-        assert_equivalent(&mut pb, before, after);
+        assert_equivalent(&pb, before, after);
     }
 }
 
@@ -304,20 +270,20 @@ fn simp_affine_common_factor_with_sign() {
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "(<= l k)");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Sign unknown: the paper's case split.
     let mut pb = problem(AFF, &[], "(<= (* N l) (* N k))");
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(s.contains("(<= l k)") && s.contains("(>= l k)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Equality: N = 0 or l = k.
     let mut pb = problem(AFF, &[], "(= (* N l) (* N k))");
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "(or (= N 0) (= l k))");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Linear atoms are left alone.
     let mut pb = problem(AFF, &[], "(<= (* 2 l) k)");
     assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
@@ -330,13 +296,13 @@ fn simp_affine_common_factor_with_an_offset() {
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "(<= (+ l 1) k)");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // N < 0 turns it: N*l >= 1 iff l <= -1.
     let mut pb = problem(AFF, &["(< N 0)"], "(>= (* N l) 1)");
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "(>= 0 (+ l 1))");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // N*l >= 2 is not l >= anything (N = 2, l = 1 and N = 1, l = 2).
     let mut pb = problem(AFF, &["(<= 1 N)"], "(>= (* N l) 2)");
     assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
@@ -353,13 +319,13 @@ fn simp_affine_monomial_signs_decide_an_atom() {
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "false");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // A square is >= 0 whatever its sign; with N <= 0, -N*l >= 0 too.
     let mut pb = problem(AFF, &["(<= N 0)", "(<= 0 l)"], "(>= (- (* x x) (* N l)) 0)");
     let before = pb.goal;
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "true");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // The sign of k unknown: nothing to decide.
     let mut pb = problem(AFF, &["(<= 0 N)", "(<= 0 l)"], "(<= (+ (* 2 N l) k 1) 0)");
     assert_eq!(apply(&mut SimpAffine::default(), &mut pb), None);
@@ -381,7 +347,7 @@ fn simp_affine_guard_from_the_bound_analysis_is_kept() {
     let after = apply(&mut SimpAffine::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(s.contains("(= y yp)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 #[test]
@@ -402,7 +368,7 @@ fn simp_affine_matrixmul2_atoms() {
     let direct = s.contains("(<= (* 2 y) x1)") && s.contains("(< x1 (+ (* 2 y) 1))");
     let shared = s.contains("(<= ?t x1)") && s.contains("(< x1 (+ ?t 1))");
     assert!(direct || shared, "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 /// Equivalence checked by z3 on instances of the parameters (for formulas
@@ -432,11 +398,10 @@ fn assert_equivalent_on(pb: &mut Problem, before: TermId, after: TermId, inst: &
     }
     for a in assigns {
         let src = format!("{}{a}{body}", pb.decls);
-        let (ans, _) = z3(&src, 10);
-        assert!(ans != "sat", "NOT EQUIVALENT on an instance:\n{src}");
-        if ans == "no-z3" {
+        let Some(ans) = common::z3_answer(&src, common::PROOF_LIMIT) else {
             return;
-        }
+        };
+        assert!(ans != "sat", "NOT EQUIVALENT on an instance:\n{src}");
         assert_eq!(ans, "unsat", "z3 could not decide the instance:\n{src}");
     }
 }
@@ -531,10 +496,7 @@ fn merge_quant_lets_z3_prove_the_stack_findings_example() {
         "{d}(assert {})(assert (not {goal}))(check-sat)\n",
         show(&pb, after)
     );
-    let (ans, _) = z3(&merged, 5);
-    if ans != "no-z3" {
-        assert_eq!(ans, "unsat");
-    }
+    common::assert_unsat(&merged);
 }
 
 // ------------------------------------------------------------------------
@@ -607,31 +569,16 @@ fn rewrite_all(passes: &mut [&mut dyn TermPass], pb: &mut Problem) {
     pb.facts = all;
 }
 
-/// z3 on the facts and one formula (the negated goal): answer and time.
-fn solve(pb: &Problem, t: TermId, timeout_s: u32) -> (String, Duration) {
-    let src = format!(
-        "{}\n{}(assert {})(check-sat)\n",
-        pb.decls,
-        facts_text(pb),
-        show(pb, t)
-    );
-    z3(&src, timeout_s)
-}
-
 const NLM: &[(&str, &[i64])] = &[("N", &[1, 2, 3]), ("l", &[0, 1]), ("m", &[0, 1, 2])];
 
-/// guarded-eq then simp-affine on every assertion; z3 on the result.
-fn pipeline_proves(path: &str) -> (String, Duration, String, Duration) {
-    let raw = corpus(path);
-    let (raw_ans, raw_t) = solve(&raw, raw.goal, 10);
+/// guarded-eq then simp-affine on every assertion: z3 proves the result.
+fn assert_pipeline_proves(path: &str) {
     let mut pb = corpus(path);
     rewrite_all(
         &mut [&mut GuardedEq::elim_assign(), &mut SimpAffine::default()],
         &mut pb,
     );
-    let (ans, t) = solve(&pb, pb.goal, 10);
-    eprintln!("{path}: raw {raw_ans} {raw_t:?}, after {ans} {t:?}");
-    (raw_ans, raw_t, ans, t)
+    common::assert_unsat(&with_facts(&pb, &show(&pb, pb.goal)));
 }
 
 #[test]
@@ -642,8 +589,7 @@ fn elim_assign_array_copy_t3_local_assign() {
     let s = show(&pb, after);
     assert!(!s.contains("i_3") && !s.contains("i_2"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, NLM);
-    let (_, _, ans, _) = pipeline_proves("vericuda/arraycopy/t3_preserve_inv1.smt2");
-    assert_eq!(ans, "unsat");
+    assert_pipeline_proves("vericuda/arraycopy/t3_preserve_inv1.smt2");
 }
 
 #[test]
@@ -654,8 +600,7 @@ fn elim_assign_array_copy_t4_shared_assign() {
     let s = show(&pb, after);
     assert!(!s.contains("b_2") && !s.contains("i_2"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, NLM);
-    let (_, _, ans, _) = pipeline_proves("vericuda/arraycopy/t4_preserve_inv2.smt2");
-    assert_eq!(ans, "unsat");
+    assert_pipeline_proves("vericuda/arraycopy/t4_preserve_inv2.smt2");
 }
 
 #[test]
@@ -666,8 +611,7 @@ fn guarded_eq_array_copy_t5() {
     let s = show(&pb, after);
     assert!(s.contains("(* N l)"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, NLM);
-    let (_, _, ans, _) = pipeline_proves("vericuda/arraycopy/t5_postcondition.smt2");
-    assert_eq!(ans, "unsat");
+    assert_pipeline_proves("vericuda/arraycopy/t5_postcondition.smt2");
 }
 
 #[test]
@@ -739,7 +683,7 @@ fn guarded_eq_keeps_a_definition_solved_for_its_application() {
                 "{goal} -> {s}"
             ),
         }
-        assert_equivalent(&mut pb, before, after);
+        assert_equivalent(&pb, before, after);
     }
 }
 
@@ -755,7 +699,7 @@ fn guarded_eq_two_cases_when_the_guard_is_open_and_store_chains() {
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(s.contains("(* 2 k)") && s.contains("(f k)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Decided by a guard on the path.
     let mut pb = problem(
         d,
@@ -772,7 +716,7 @@ fn guarded_eq_two_cases_when_the_guard_is_open_and_store_chains() {
     let before = pb.goal;
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     assert!(!show(&pb, after).contains("store"));
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 #[test]
@@ -795,7 +739,7 @@ fn guarded_eq_case_split_keeps_only_the_open_part_of_the_guard() {
         s,
         "(=> (and (<= 0 k) (< k N)) (or (and (<= l 0) (= (* 2 k) 4)) (and (not (<= l 0)) (= (f k) 4))))"
     );
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 /// Regression (an unsound version of the pass did this): from the per-thread assign form
@@ -819,7 +763,9 @@ fn guarded_eq_per_thread_assign_condition_is_not_a_rule() {
     let out = simplify::simplify_text(&src, &simplify::Options::default())
         .expect("simplifies")
         .output;
-    assert_eq!(z3(&out, 5).0, "sat", "{out}");
+    if let Some(ans) = common::z3_answer(&out, common::PROOF_LIMIT) {
+        assert_eq!(ans, "sat", "{out}");
+    }
 }
 
 #[test]
@@ -836,7 +782,7 @@ fn guarded_eq_solves_a_linear_definition_for_its_application() {
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(!s.contains("(f 3)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Coefficient 2: `f(t)` is not determined as a term; no rule.
     let mut pb = problem(
         d,
@@ -891,8 +837,6 @@ fn array_copy_mult_blocks_termination_guarded_eq_then_merge_quant() {
 #[test]
 fn array_copy_mult_blocks_t5_after_the_passes() {
     let path = "vericuda/arraycopy_multblocks/t5_postcondition.smt2";
-    let raw = corpus(path);
-    let (raw_ans, raw_t) = solve(&raw, raw.goal, 10);
     let mut pb = corpus(path);
     rewrite_all(
         &mut [
@@ -902,10 +846,7 @@ fn array_copy_mult_blocks_t5_after_the_passes() {
         ],
         &mut pb,
     );
-    let (ans, t) = solve(&pb, pb.goal, 10);
-    eprintln!("{path}: raw {raw_ans} {raw_t:?}, after {ans} {t:?}");
-    eprintln!("{}", facts_text(&pb));
-    assert_eq!(ans, "unsat");
+    common::assert_unsat(&with_facts(&pb, &show(&pb, pb.goal)));
 }
 
 // ------------------------------------------------------------------------
@@ -918,15 +859,12 @@ fn decompose_matrixmul2_formula_becomes_linear() {
     let d = "(declare-const a Int)(declare-const b Int)";
     let mut pb = problem(d, &["(< 0 a)", "(< 0 b)"], MM2);
     let before = pb.goal;
-    let (raw, raw_t) = prove(&pb, before, 5);
     let after = apply(&mut DecomposeQuant::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(!s.contains("(* a") && !s.contains("(* 2 a"), "linear: {s}");
     assert!(s.contains("(forall ((x1 Int) (x2 Int))"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, &[("a", &[1, 2, 3]), ("b", &[1, 2])]);
-    let (ans, t) = prove(&pb, after, 5);
-    eprintln!("matrixMul2 formula: raw {raw} {raw_t:?}, after {ans} {t:?}");
-    assert_eq!(ans, "unsat", "{s}");
+    assert_proves(&pb, after);
 }
 
 #[test]
@@ -956,8 +894,7 @@ fn assert_weaker(pb: &mut Problem, old: TermId, new: TermId) {
         show(pb, old),
         show(pb, new)
     );
-    let (ans, _) = z3(&src, 10);
-    assert!(ans == "unsat" || ans == "no-z3", "{ans}:\n{src}");
+    common::assert_unsat(&src);
 }
 
 #[test]
@@ -1014,7 +951,7 @@ fn guarded_eq_keeps_the_patterns_of_rewritten_quantifiers() {
     let s = show(&pb, after);
     assert!(s.contains("(* 2 u)") && !s.contains("(f u)"), "{s}");
     assert!(s.contains(":pattern ((g u)) :qid goal"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
 }
 
 /// A per-thread assign inside an `if` reads `(c ∧ k = 0) ∨ (¬c ∧ k = k1)`;
@@ -1034,7 +971,7 @@ fn guarded_eq_per_thread_assign_with_normalised_complement() {
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(s.contains("(k1 u)") && !s.contains("(k u)"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // `a t < e t` does not exclude `a t <= e t`: no rule, nothing rewritten.
     let fact = assign("(< (a t) (e t))");
     let mut pb = problem(d, &[fact.as_str()], goal);
@@ -1061,13 +998,16 @@ fn block_write_facts(stride: &str, t_upper: &str) -> Vec<String> {
 fn elim_assign_block_and_thread_writer() {
     let facts = block_write_facts("bsize", "bsize");
     let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    // Symbolic launch sizes make the writer's uniqueness nonlinear (z3
+    // takes seconds where it succeeds); every small launch is linear.
+    let sizes: &[(&str, &[i64])] = &[("bsize", &[1, 2, 3]), ("gsize", &[1, 2, 3, 4])];
     // fn[0]: the writer is block 0, thread 0, and the guard is decided.
     let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 0) (v 0 0))");
     let before = pb.goal;
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(!s.contains("fn1"), "{s}");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent_on(&mut pb, before, after, sizes);
     // fn[bsize*2 + 1]: exact division is not possible, so div/mod name the
     // writer; the block's range becomes a range of the index.
     let mut pb = problem(
@@ -1080,7 +1020,6 @@ fn elim_assign_block_and_thread_writer() {
     let s = show(&pb, after);
     assert!(s.contains("(div ") && s.contains("(mod "), "{s}");
     // z3 gives up on symbolic div/mod: check every small launch instead.
-    let sizes: &[(&str, &[i64])] = &[("bsize", &[1, 2, 3]), ("gsize", &[1, 2, 3, 4])];
     assert_equivalent_or_on(&mut pb, before, after, sizes);
     // a symbolic index, every index of a small launch and around it
     let mut pb = problem(BLOCK_WRITE_DECLS, &facts, "(= (fn1 u) 5)");
@@ -1137,7 +1076,7 @@ fn guarded_eq_conservatively_rewrites_only_decided_guards() {
         .apply_conservatively(&mut pb.script.cx, before, &mut ctx)
         .expect("applies");
     assert_eq!(show(&pb, after), "(p (* 2 x) (h x))");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     // Nothing decided: nothing to do.
     let mut pb = problem(d, &facts, "(p (h x) 0)");
     let mut trace = Vec::new();
@@ -1167,7 +1106,7 @@ fn guarded_eq_patterns_with_closed_arguments() {
     let before = pb.goal;
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     assert_eq!(show(&pb, after), "(p (* 2 x) (f (mk x 1)))");
-    assert_equivalent(&mut pb, before, after);
+    assert_equivalent(&pb, before, after);
     let mut pb = problem(d, &facts, "(p (f (mk x 1)) 0)");
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }

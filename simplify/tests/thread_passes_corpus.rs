@@ -15,28 +15,11 @@ use simplify::pass::{Budget, PassContext, TermPass};
 use simplify::passes::*;
 use smtlib_io::{parse_script, print_script, CommandKind};
 use std::path::Path;
-use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+/// z3's first answer at 2 s (`no-z3` when z3 is missing).
 fn z3(src: &str) -> String {
-    let Ok(mut child) = Command::new("z3")
-        .args(["-in", "-T:2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-    else {
-        common::missing("z3");
-        return "no-z3".into();
-    };
-    common::feed(&mut child, src);
-    let out = child.wait_with_output().unwrap();
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .next()
-        .unwrap_or("")
-        .trim()
-        .to_string()
+    common::z3_answer(src, 2).unwrap_or_else(|| "no-z3".into())
 }
 
 #[test]

@@ -135,10 +135,21 @@ pub fn has_error(out: &str) -> bool {
 /// Use it as `if !common::require("z3") { return; }`.
 #[must_use]
 pub fn require(tool: &str) -> bool {
-    let ok = Command::new(solver_path(tool))
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
+    static FOUND: std::sync::Mutex<Vec<(String, bool)>> = std::sync::Mutex::new(Vec::new());
+    let known = FOUND
+        .lock()
+        .unwrap()
+        .iter()
+        .find(|(t, _)| t == tool)
+        .map(|&(_, ok)| ok);
+    let ok = known.unwrap_or_else(|| {
+        let ok = Command::new(solver_path(tool))
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success());
+        FOUND.lock().unwrap().push((tool.to_string(), ok));
+        ok
+    });
     if !ok {
         missing(tool);
     }
@@ -180,13 +191,65 @@ pub fn par_map<T: Sync, R: Send>(
         .collect()
 }
 
-/// z3's answers to `script` (space-separated), failing on a z3 error.
+/// The time limit, in seconds, of a solver run whose answer a test
+/// asserts: far above what the tests' queries take on an idle machine, so
+/// that a loaded machine slows them down without failing them.
+pub const PROOF_LIMIT: u32 = 60;
+
+/// z3 on `script` (given on stdin) under its own time limit `-T:secs`: its
+/// standard output, trimmed (a run that outlives its limit by 30 s is
+/// killed and reads as `timeout`). `None` when z3 is missing, under the
+/// policy of [`require`]: the caller skips its check.
+pub fn z3(script: &str, secs: u32) -> Option<String> {
+    if !require("z3") {
+        return None;
+    }
+    let limit = format!("-T:{secs}");
+    let out = run_solver(
+        &["z3", "-in", &limit],
+        script,
+        Duration::from_secs(u64::from(secs) + 30),
+    );
+    Some(out.map_or_else(|| "timeout".to_string(), |o| o.trim().to_string()))
+}
+
+/// The first line of [`z3`]'s output: its first answer, or an error.
+pub fn z3_answer(script: &str, secs: u32) -> Option<String> {
+    z3(script, secs).map(|o| o.lines().next().unwrap_or("").trim().to_string())
+}
+
+/// z3's answers to `script` (space-separated) at 20 s, failing on a z3
+/// error; an undecided check-sat is `unknown` or missing.
 pub fn z3_answers(script: &str) -> String {
     assert!(require("z3"), "z3 is needed here");
-    let out =
-        run_solver(&["z3", "-in", "-T:20"], script, Duration::from_secs(30)).unwrap_or_default();
+    let out = z3(script, 20).unwrap_or_default();
     assert!(!has_error(&out), "z3 error:\n{out}\n{script}");
     answers(&out).join(" ")
+}
+
+/// z3 shows `script` (one check-sat) unsat within [`PROOF_LIMIT`]; `sat`
+/// fails at once. Skipped when z3 is missing (policy of [`require`]).
+pub fn assert_unsat(script: &str) {
+    let Some(out) = z3(script, PROOF_LIMIT) else {
+        return;
+    };
+    assert!(!has_error(&out), "z3 error:\n{out}\n{script}");
+    assert_eq!(answers(&out), ["unsat"], "z3 did not show unsat:\n{script}");
+}
+
+/// z3 proves the Boolean terms `before` and `after` equivalent under
+/// `context` (declarations, definitions, and assertions as facts):
+/// `(distinct before after)` is unsat, within [`PROOF_LIMIT`]. A `sat`
+/// answer (a counterexample) fails at once.
+pub fn assert_equivalent(context: &str, before: &str, after: &str) {
+    let q = format!("{context}\n(assert (distinct {before} {after}))\n(check-sat)\n");
+    let Some(out) = z3(&q, PROOF_LIMIT) else {
+        return;
+    };
+    assert!(!has_error(&out), "z3 error:\n{out}\n{q}");
+    let a = answers(&out).join(" ");
+    assert!(a != "sat", "NOT EQUIVALENT:\n{q}");
+    assert_eq!(a, "unsat", "z3 did not show equivalence:\n{q}");
 }
 
 /// Translation validation with z3 proves `output` equivalent to `input`
