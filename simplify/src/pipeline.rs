@@ -411,9 +411,9 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     };
     let mut dropped_true = false;
     run_script_stage(&mut script, &mut run, Stage::Prepare, &mut dropped_true);
-    let asserts: Vec<usize> = (0..script.commands.len())
-        .filter(|&i| matches!(script.commands[i].kind, CommandKind::Assert(_)))
-        .collect();
+    let assertion_indices =
+        |script: &Script| -> Vec<usize> { script.indexed_assertions().map(|(i, _)| i).collect() };
+    let mut asserts = assertion_indices(&script);
     // 0. see through the encoding: definitions, wrappers, records
     let mut encoding = term_passes(&script, options, Stage::Encoding);
     if !encoding.is_empty() {
@@ -426,6 +426,8 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         );
     }
     run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
+    // decoded passes may declare symbols (`record-consts`)
+    asserts = assertion_indices(&script);
     // 1. saturate and extract
     if egraph_on {
         run.saturate(&mut script, &asserts);

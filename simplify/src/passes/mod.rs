@@ -8,14 +8,15 @@
 //!   (7), the opt-in [`Strengthen`] (4.5, not equivalences), and
 //!   [`Unfold`] ([`encodings`]) and [`Records`] ([`records`]);
 //! * script passes ([`crate::pass::ScriptPass`], the whole script):
-//!   [`split_asserts`], [`array_funs`], [`record_args`], [`context`], and
+//!   [`split_asserts`], [`array_funs`], [`record_args`], [`record_consts`],
+//!   [`context`], and
 //!   `prune-defs` and the opt-in `prune-unused` ([`prune`]);
 //! * [`bounds`]: the quantifier bound analysis (an analysis API, not a
 //!   pass).
 //!
 //! Every pass is an equivalence under the facts except `strengthen` and
 //! `prune-unused` (sound for unsat only, their output is marked);
-//! `arrays-as-funs`, `record-args` and `prune-defs` keep satisfiability
+//! `arrays-as-funs`, `record-args`, `record-consts` and `prune-defs` keep satisfiability
 //! exactly and equivalence over every symbol they do not touch.
 
 pub mod array_funs;
@@ -29,6 +30,7 @@ pub mod merge_quant;
 pub mod prune;
 pub mod quant;
 pub mod record_args;
+pub mod record_consts;
 pub mod records;
 pub mod redeclare;
 pub mod registry;

@@ -157,9 +157,14 @@ pub(crate) fn is_projection_axiom(cx: &Context, t: TermId, rec: &Record, i: usiz
 /// every projection, its projection axiom. When a sort has several (Why3
 /// states both a thread pair's fields and its bijection with `uni`), the
 /// one with the most fields is kept: it is the one that splits a
-/// quantifier into something simpler.
+/// quantifier into something simpler. When two different constructors
+/// tie for the most fields, the sort is no record at all: Why3's
+/// universal sort `uni` is in bijection with every bridged sort
+/// (`∀j:uni. j = t2tbN(tb2tN j)` for each `N`), and picking one of them
+/// would turn every polymorphic axiom's `uni` quantifier into one over an
+/// arbitrary sort's fields, which buries the axiom's patterns.
 pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
-    let mut out: Vec<Record> = Vec::new();
+    let mut best: Vec<(Record, bool)> = Vec::new();
     for &f in facts {
         let Some(rec) = as_inversion(cx, f) else {
             continue;
@@ -169,13 +174,21 @@ pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
         if !complete {
             continue;
         }
-        match out.iter_mut().find(|r| r.sort == rec.sort) {
-            Some(r) if r.projs.len() < rec.projs.len() => *r = rec,
+        match best.iter_mut().find(|(r, _)| r.sort == rec.sort) {
+            Some((r, unique)) if r.projs.len() < rec.projs.len() => {
+                *r = rec;
+                *unique = true;
+            }
+            Some((r, unique)) if r.projs.len() == rec.projs.len() && r.ctor != rec.ctor => {
+                *unique = false;
+            }
             Some(_) => {}
-            None => out.push(rec),
+            None => best.push((rec, true)),
         }
     }
-    out
+    best.into_iter()
+        .filter_map(|(r, unique)| unique.then_some(r))
+        .collect()
 }
 
 /// Every record: the datatype ones, then those that `facts` axiomatise
@@ -413,6 +426,11 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
         r
     }
     go(cx, t, recs, &mut HashMap::new())
+}
+
+/// `t` with every `p_i(mk(ū))` folded to `u_i`, inside out.
+pub fn fold_projections(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
+    term::rebuild(cx, t, |cx, _, rebuilt| fold_projection(cx, rebuilt, recs))
 }
 
 /// `p_i(mk(ū))` → `u_i`.

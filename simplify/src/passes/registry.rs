@@ -266,6 +266,14 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
+        name: "record-consts",
+        doc: "a constant of a record sort becomes the constructor of fresh constants, one per field: c becomes mk(c₁, …, cₙ)",
+        soundness: Soundness::Equisatisfiable,
+        stages: &[Stage::Decoded],
+        build: Build::Script(|| Box::new(super::record_consts::RecordConsts)),
+        ..PASS
+    },
+    PassInfo {
         name: "prune-defs",
         doc: "drop the definitional axioms of symbols no longer used",
         soundness: Soundness::Equisatisfiable,

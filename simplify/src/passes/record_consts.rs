@@ -1,0 +1,213 @@
+//! `record-consts`: a constant of a record sort becomes its constructor
+//! applied to fresh constants, one per (nested) field.
+//!
+//! **Rule.** Let `c` be declared once, by `declare-fun`/`declare-const`,
+//! as a constant of a record sort `S` with constructor `mk` and
+//! projections `p̄` ([`Record`]: a one-constructor datatype, or a sort
+//! whose inversion and projection axioms the assertions state). Then fresh
+//! constants `c_p1, …, c_pn` are declared after `c` (a field of record
+//! sort splits again: a thread pair of `dim3`s gives six `Int`s), every
+//! occurrence of `c` in an assertion becomes `mk(c_p1, …, c_pn)`, and
+//! `p_i(mk(…))` folds to its field. `c` stays declared, unused.
+//!
+//! The rule does not apply when the script asks for a model, values or an
+//! assignment (they would be about `c`), has `push`/`pop`/`reset` (the
+//! axioms that make `S` a record must hold wherever `c` is used), or names
+//! `c` in a command vcsimp keeps verbatim.
+//!
+//! **Soundness.** Equisatisfiable, and equivalent over every symbol but
+//! `c`. A model of the input gives one of the output with
+//! `c_pi := p_i(c)`: by the inversion axiom `c = mk(p̄(c))`, so every
+//! assertion keeps its value. A model of the output gives one of the
+//! input with `c := mk(c̄)`. Projections fold by the projection axioms (or
+//! by the datatype theory).
+//!
+//! **Why.** Why3 turns a goal `∀t. valid(t) ⇒ φ(t)` into a constant `t`
+//! and the hypothesis `valid(t)`, while `records` splits every quantified
+//! thread in the hypotheses into its fields: `∀b_x b_y t_x t_y. … ⇒
+//! a(mk(mk(b_x, b_y, 0), mk(t_x, t_y, 0))) = …`. A solver then instantiates
+//! those hypotheses for the goal's thread only after it has rebuilt `t` as
+//! a constructor term from the inversion axioms; with the goal's thread
+//! split the same way, the instance is one match away. On Why3 1.5's
+//! goals for a tiled matrix multiplication, z3 proves the loop-entry
+//! invariants raw but not after the hypotheses alone are split.
+
+use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::passes::records::{all_records, fold_projections, Record};
+use crate::passes::redeclare::changeable;
+use smtlib_io::{
+    print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer,
+    Script, SortId, TermId,
+};
+use std::collections::{BTreeSet, HashMap};
+
+/// The `record-consts` pass.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RecordConsts;
+
+impl ScriptPass for RecordConsts {
+    fn name(&self) -> &'static str {
+        "record-consts"
+    }
+
+    /// `symbols` are the constants that were split
+    /// ([`split_record_constants`]); `fired` counts them.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        ScriptChange::of_symbols(split_record_constants(script))
+    }
+}
+
+/// Apply the rule of the module documentation to `script`. Returns the
+/// names of the constants that were split, in declaration order.
+pub fn split_record_constants(script: &mut Script) -> Vec<String> {
+    let scoped = script.commands.iter().any(|c| {
+        matches!(
+            c.kind,
+            CommandKind::Push(_)
+                | CommandKind::Pop(_)
+                | CommandKind::Reset
+                | CommandKind::ResetAssertions
+        )
+    });
+    if scoped || script.asks_for_models() {
+        return vec![];
+    }
+    let facts: Vec<TermId> = script.assertions().collect();
+    let records = all_records(&script.cx, &facts);
+    if records.is_empty() {
+        return vec![];
+    }
+    let candidates = changeable(script, |d| {
+        d.args.is_empty() && records.iter().any(|r| r.sort == d.ret)
+    });
+    if candidates.is_empty() {
+        return vec![];
+    }
+    let used = used_constants(script);
+    // later declarations first, so that earlier indices stay put
+    let mut done = vec![];
+    let mut replace: HashMap<TermId, TermId> = HashMap::new();
+    let mut by_position: Vec<(usize, FunId)> = candidates.iter().map(|(&c, &at)| (at, c)).collect();
+    by_position.sort_unstable_by(|a, b| b.cmp(a));
+    for (at, c) in by_position {
+        if !used.contains(&c) {
+            continue;
+        }
+        let name = script.cx.sym_name(script.cx.fun(c).name).to_string();
+        let sort = script.cx.fun(c).ret;
+        let mut fields = vec![];
+        let Some(value) = constructed(
+            &mut script.cx,
+            &name,
+            sort,
+            &records,
+            &mut vec![],
+            &mut fields,
+        ) else {
+            continue;
+        };
+        let constant = script
+            .cx
+            .mk_app(Op::Uf(c), vec![])
+            .expect("a declared constant applies to nothing");
+        replace.insert(constant, value);
+        for (k, &f) in fields.iter().enumerate() {
+            let cmd = declaration(&script.cx, f);
+            script.commands.insert(at + 1 + k, cmd);
+        }
+        done.push(name);
+    }
+    if replace.is_empty() {
+        return vec![];
+    }
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let replaced = crate::term::replace(&mut script.cx, t, &replace);
+        if replaced != t {
+            let folded = fold_projections(&mut script.cx, replaced, &records);
+            script.commands[i].kind = CommandKind::Assert(folded);
+        }
+    }
+    done.reverse();
+    done
+}
+
+/// The constants that some assertion applies.
+fn used_constants(script: &Script) -> BTreeSet<FunId> {
+    let mut used = BTreeSet::new();
+    for t in script.assertions() {
+        crate::term::post_order(&script.cx, t, |u| {
+            if let smtlib_io::TermKind::App(Op::Uf(f), a) = script.cx.kind(u) {
+                if a.is_empty() {
+                    used.insert(*f);
+                }
+            }
+        });
+    }
+    used
+}
+
+/// `mk(c̄)` for `sort`, declaring a fresh constant per (nested) field in
+/// `fields`; `None` if the nesting of records is cyclic.
+fn constructed(
+    cx: &mut Context,
+    name: &str,
+    sort: SortId,
+    records: &[Record],
+    stack: &mut Vec<SortId>,
+    fields: &mut Vec<FunId>,
+) -> Option<TermId> {
+    let Some(rec) = records.iter().find(|r| r.sort == sort) else {
+        let fresh = fresh_name(cx, name);
+        let sym = cx.sym(&fresh);
+        let f = cx.declare_fun(FunDecl {
+            name: sym,
+            sort_params: Box::new([]),
+            args: Box::new([]),
+            ret: sort,
+            kind: FunKind::Declared,
+        });
+        fields.push(f);
+        return cx.mk_app(Op::Uf(f), vec![]).ok();
+    };
+    if stack.contains(&sort) {
+        return None;
+    }
+    stack.push(sort);
+    let rec = rec.clone();
+    let mut args = vec![];
+    for (i, &p) in rec.projs.iter().enumerate() {
+        let field = format!("{name}_{}", cx.sym_name(cx.fun(p).name));
+        let field_sort = cx.fun(rec.ctor).args[i];
+        args.push(constructed(cx, &field, field_sort, records, stack, fields)?);
+    }
+    stack.pop();
+    cx.mk_app(Op::Uf(rec.ctor), args).ok()
+}
+
+/// `base`, or `base@k` for the first `k` that names no symbol yet.
+fn fresh_name(cx: &Context, base: &str) -> String {
+    let taken: BTreeSet<&str> = cx.funs().map(|(_, d)| cx.sym_name(d.name)).collect();
+    std::iter::once(base.to_string())
+        .chain((1..).map(|k| format!("{base}@{k}")))
+        .find(|n| !taken.contains(n.as_str()))
+        .expect("some suffix is free")
+}
+
+/// `(declare-fun f () S)`.
+fn declaration(cx: &Context, f: FunId) -> Command {
+    let d = cx.fun(f);
+    Command {
+        kind: CommandKind::Declare(f),
+        span: Default::default(),
+        text: format!(
+            "(declare-fun {} () {})",
+            quote_symbol(cx.sym_name(d.name)),
+            Printer::new(cx).sort(d.ret)
+        )
+        .into(),
+        verbatim_term: None,
+    }
+}

@@ -1,0 +1,169 @@
+//! `record-consts`: a constant of a record sort becomes the constructor of
+//! fresh field constants. Where it applies (an axiomatised record, nested
+//! records, a datatype), where it must not (models asked for, scopes, no
+//! inversion axiom, a name kept verbatim), and that z3's answers stay.
+
+mod common;
+
+use simplify::{simplify_text, Options, PassName};
+
+fn run(src: &str, passes: &[&str]) -> String {
+    let opts = Options {
+        passes: passes
+            .iter()
+            .map(|p| PassName::parse(p).expect("a registered pass"))
+            .collect(),
+        ..Options::default()
+    };
+    simplify_text(src, &opts).expect("parses").output
+}
+
+/// A thread as a record of two `Int` fields given by axioms (Why3's
+/// encoding of a tuple), a hypothesis over all threads, and a goal about
+/// one thread `t`.
+const THREAD: &str = "(declare-sort thread 0)
+(declare-fun mk (Int Int) thread)
+(declare-fun bid (thread) Int)
+(declare-fun tid (thread) Int)
+(assert (forall ((u thread)) (= u (mk (bid u) (tid u)))))
+(assert (forall ((b Int) (l Int)) (= (bid (mk b l)) b)))
+(assert (forall ((b Int) (l Int)) (= (tid (mk b l)) l)))
+(declare-fun a (thread) Int)
+(declare-const t thread)
+(assert (forall ((b Int) (l Int)) (=> (and (<= 0 b) (<= 0 l)) (= (a (mk b l)) (+ b l)))))
+(assert (and (<= 0 (bid t)) (<= 0 (tid t))))
+(assert (not (= (a t) (+ (bid t) (tid t)))))
+(check-sat)
+";
+
+#[test]
+fn a_record_constant_becomes_its_fields() {
+    let out = run(THREAD, &["record-consts"]);
+    assert!(out.contains("(declare-fun t_bid () Int)"), "{out}");
+    assert!(out.contains("(declare-fun t_tid () Int)"), "{out}");
+    // projections of the constructor fold to the fields
+    assert!(out.contains("(<= 0 t_bid)"), "{out}");
+    assert!(out.contains("(a (mk t_bid t_tid))"), "{out}");
+    assert!(!out.contains("(a t)"), "{out}");
+    // the fields are declared before their first use
+    assert!(out.find("(declare-fun t_tid").unwrap() < out.find("(<= 0 t_bid)").unwrap());
+    assert_eq!(common::z3_answers(THREAD), "unsat");
+    assert_eq!(common::z3_answers(&out), "unsat");
+    // no solver builds a model of the inversion axioms (threads in
+    // bijection with pairs of integers); a datatype's are its theory's
+    let out = run(GROUND_SAT, &["record-consts"]);
+    assert!(out.contains("(a (mk t_bid t_tid))"), "{out}");
+    assert_eq!(common::z3_answers(GROUND_SAT), "sat");
+    assert_eq!(common::z3_answers(&out), "sat");
+}
+
+/// A satisfiable script over a datatype thread.
+const GROUND_SAT: &str = "(declare-datatypes ((thread 0)) (((mk (bid Int) (tid Int)))))
+(declare-fun a (thread) Int)
+(declare-const t thread)
+(declare-const w thread)
+(assert (= (a w) 3))
+(assert (and (<= 0 (bid t)) (< (tid t) 0) (= (bid w) (bid t))))
+(assert (not (= (a t) (+ (bid t) (tid t)))))
+(check-sat)
+";
+
+#[test]
+fn nested_records_split_to_their_leaves_and_names_stay_fresh() {
+    let src = "(declare-sort pt 0)
+(declare-fun pmk (Int Int) pt)
+(declare-fun px (pt) Int)
+(declare-fun py (pt) Int)
+(assert (forall ((u pt)) (= u (pmk (px u) (py u)))))
+(assert (forall ((x Int) (y Int)) (= (px (pmk x y)) x)))
+(assert (forall ((x Int) (y Int)) (= (py (pmk x y)) y)))
+(declare-datatypes ((seg 0)) (((smk (lo pt) (hi pt)))))
+(declare-const s seg)
+(declare-const s_lo_px Int)
+(assert (= s_lo_px 5))
+(assert (< (px (lo s)) (py (hi s))))
+(assert (< (py (hi s)) (px (lo s))))
+(check-sat)
+";
+    let out = run(src, &["record-consts"]);
+    // `s_lo_px` is taken, so the field gets the next free name
+    assert!(out.contains("(declare-fun s_lo_px@1 () Int)"), "{out}");
+    assert!(out.contains("(< s_lo_px@1 s_hi_py)"), "{out}");
+    assert_eq!(common::z3_answers(src), "unsat");
+    assert_eq!(common::z3_answers(&out), "unsat");
+}
+
+#[test]
+fn constants_stay_where_the_split_would_not_be_sound_or_seen() {
+    let cases = [
+        // a model of the output would say nothing about `t`
+        THREAD.replace("(check-sat)", "(check-sat)\n(get-model)"),
+        THREAD.replace("(check-sat)", "(check-sat)\n(get-value (t))"),
+        // the record's axioms need not hold in every scope
+        THREAD.replace(
+            "(declare-const t thread)",
+            "(push 1)\n(declare-const t thread)",
+        ),
+        // without the inversion axiom a thread need not be `mk` of anything
+        THREAD.replace(
+            "(assert (forall ((u thread)) (= u (mk (bid u) (tid u)))))",
+            "",
+        ),
+        // a definition printed verbatim names `t`
+        THREAD.replace(
+            "(check-sat)",
+            "(define-fun at_t () Int (a t))\n(assert (= at_t 0))\n(check-sat)",
+        ),
+    ];
+    for src in cases {
+        let out = run(&src, &["record-consts"]);
+        assert!(!out.contains("t_bid"), "{src}\n---\n{out}");
+    }
+}
+
+#[test]
+fn the_default_pipeline_keeps_the_answers() {
+    for (src, answer) in [(THREAD, "unsat"), (GROUND_SAT, "sat")] {
+        let out = simplify_text(src, &Options::default())
+            .expect("parses")
+            .output;
+        assert!(out.contains("t_bid"), "{out}");
+        assert_eq!(common::z3_answers(src), answer);
+        assert_eq!(common::z3_answers(&out), answer, "{out}");
+    }
+}
+
+/// Why3's universal sort `uni` is in bijection with every bridged sort
+/// (`∀j:uni. j = t2tbN(tb2tN j)`): no one of them is its record, so
+/// neither its constants nor its quantifiers are split, while a sort with
+/// one such bijection is.
+#[test]
+fn a_sort_with_two_bijections_is_no_record() {
+    let src = "(declare-sort uni 0)
+(declare-sort pt 0)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(declare-fun t2tb1 (pt) uni)
+(declare-fun tb2t1 (uni) pt)
+(assert (forall ((i Int)) (= (tb2t (t2tb i)) i)))
+(assert (forall ((j uni)) (= j (t2tb (tb2t j)))))
+(assert (forall ((i pt)) (= (tb2t1 (t2tb1 i)) i)))
+(assert (forall ((j uni)) (= j (t2tb1 (tb2t1 j)))))
+(declare-fun p (uni) Bool)
+(declare-const u uni)
+(assert (forall ((v uni)) (p v)))
+(assert (not (p u)))
+(check-sat)
+";
+    let out = run(src, &["records", "record-consts"]);
+    assert!(out.contains("(forall ((v uni)) (p v))"), "{out}");
+    assert!(out.contains("(not (p u))"), "{out}");
+    // with one bijection, `uni` is a record of one Int field
+    let one = src
+        .replace("(assert (forall ((j uni)) (= j (t2tb1 (tb2t1 j)))))", "")
+        .replace("(assert (forall ((i pt)) (= (tb2t1 (t2tb1 i)) i)))", "");
+    let out = run(&one, &["records", "record-consts"]);
+    assert!(out.contains("(p (t2tb u_tb2t))"), "{out}");
+    assert!(!out.contains("(forall ((v uni))"), "{out}");
+    assert_eq!(common::z3_answers(&out), "unsat");
+}
