@@ -183,6 +183,19 @@ pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> 
     result
 }
 
+/// Write `data` to standard output and flush it. `Ok(false)`: the reader
+/// stopped reading (`vcsimp big.smt2 | head -1`, a broken pipe); it has
+/// what it asked for, so the caller ends quietly with exit code 0, as `cat`
+/// does. Any other write error is `Err`.
+pub(crate) fn write_stdout(data: &[u8]) -> std::io::Result<bool> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(data).and_then(|_| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(e),
+    }
+}
+
 /// Run the command line; returns the exit code.
 pub fn run(cli: &Cli) -> i32 {
     let passes = match &cli.passes {
@@ -355,19 +368,9 @@ pub fn run(cli: &Cli) -> i32 {
             }
         }
         None => {
-            let mut out = std::io::stdout().lock();
-            match out
-                .write_all(outcome.output.as_bytes())
-                .and_then(|_| out.flush())
-            {
-                Ok(()) => {}
-                // The reader stopped reading (`vcsimp big.smt2 | head -1`):
-                // it has what it asked for, so end quietly, as `cat` does.
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return 0,
-                Err(e) => {
-                    eprintln!("{path_name}: error: cannot write output: {e}");
-                    return 1;
-                }
+            if let Err(e) = write_stdout(outcome.output.as_bytes()) {
+                eprintln!("{path_name}: error: cannot write output: {e}");
+                return 1;
             }
         }
     }

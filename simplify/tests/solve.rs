@@ -33,12 +33,16 @@ impl Case {
     /// `vcsimp solve -v --solver fake-solver.sh ARGS in.smt2` with the
     /// fake solver acting as `acts` says (input, S1, S2).
     fn command(&self, acts: [&str; 3], args: &[&str]) -> Command {
-        let fake = fake_solver();
+        self.command_with(&fake_solver().display().to_string(), acts, args)
+    }
+
+    /// [`Case::command`] with the solver command line `solver`.
+    fn command_with(&self, solver: &str, acts: [&str; 3], args: &[&str]) -> Command {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_vcsimp"));
         cmd.arg("solve")
             .arg("-v")
             .arg("--solver")
-            .arg(fake)
+            .arg(solver)
             .args(args)
             .arg(&self.input)
             .env("FAKE_INPUT", acts[0])
@@ -62,7 +66,7 @@ impl Case {
             .flatten()
             .filter(|e| {
                 let name = e.file_name().to_string_lossy().into_owned();
-                !name.ends_with(".tmp") && !name.ends_with(".nice")
+                !name.ends_with(".tmp") && !name.ends_with(".nice") && !name.ends_with(".policy")
             })
             .filter_map(|e| std::fs::read_to_string(e.path()).ok())
             .filter_map(|s| s.trim().parse().ok())
@@ -148,6 +152,40 @@ fn the_runs_on_vcsimps_outputs_are_nicer_than_the_input_run() {
         nice("s1"),
         nice("input")
     );
+    if cfg!(target_os = "linux") {
+        let policy =
+            |run: &str| std::fs::read_to_string(c.pids().join(format!("{run}.policy"))).unwrap();
+        // 5: SCHED_IDLE, runs only on a CPU nothing else wants
+        assert_eq!(policy("s1").trim(), "5");
+        assert_eq!(policy("input").trim(), "0");
+    }
+}
+
+/// Under the solver's own limit (here `-T:2`), the input's run is the
+/// solver alone: it is not killed when vcsimp's budget ends but when its
+/// own limit does, counted from its own start, plus a grace (0.45 s here),
+/// so an answer a little after the limit still counts, as it would for
+/// the solver alone. The runs on vcsimp's outputs end with the budget. With
+/// `--time-limit 2` instead, the budget ends every run.
+#[test]
+fn under_the_solvers_own_limit_the_input_run_ends_on_its_own() {
+    let c = Case::new("own-limit", INPUT);
+    let own = format!("{} -T:2", fake_solver().display());
+    let late = |solver: &str, args: &[&str]| {
+        let mut cmd = c.command_with(solver, ["late", "hang", "hang"], args);
+        cmd.env("FAKE_LATE", "2.1");
+        cmd.output().expect("run vcsimp solve")
+    };
+    let o = late(&own, &["--jobs", "2"]);
+    assert_eq!(stdout(&o), "unsat\n", "{}", stderr(&o));
+    assert!(stderr(&o).contains("s1: out of time"), "{}", stderr(&o));
+    assert_all_gone(&c.recorded_pids());
+    let o = late(
+        &fake_solver().display().to_string(),
+        &["--jobs", "2", "--time-limit", "2"],
+    );
+    assert_eq!(stdout(&o), "timeout\n", "{}", stderr(&o));
+    assert_all_gone(&c.recorded_pids());
 }
 
 #[test]
@@ -181,6 +219,30 @@ fn undecided_runs_leave_the_answer_to_the_input_run() {
     let o = c.run(["error", "unknown", "unknown"], &[]);
     assert!(stdout(&o).starts_with("(error"), "{}", stdout(&o));
     assert_eq!(o.status.code(), Some(1));
+}
+
+/// A reader that closed standard output before the answer (`vcsimp solve
+/// … | head -0`) ends vcsimp solve quietly with exit code 0, as it ends
+/// vcsimp itself; the read end is closed before vcsimp starts, so the
+/// answer always meets the broken pipe, on an answer and on `timeout`.
+#[test]
+fn closed_stdout_ends_quietly() {
+    let c = Case::new("closed-stdout", INPUT);
+    for (acts, args) in [
+        (["unsat", "unsat", "unsat"], &[][..]),
+        (["hang", "hang", "hang"], &["--time-limit", "0.5"][..]),
+    ] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let o = c
+            .command(acts, args)
+            .stdout(writer)
+            .output()
+            .expect("run vcsimp solve");
+        assert_eq!(o.status.code(), Some(0), "{acts:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("error"), "{acts:?}: {}", stderr(&o));
+        assert_all_gone(&c.recorded_pids());
+    }
 }
 
 #[test]
