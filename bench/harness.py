@@ -8,7 +8,8 @@ For every corpus/<family>/<kernel>/<task>.smt2 it builds up to five inputs
 (configurations) and runs every solver on each at every timeout:
 
   raw       the file as it is
-  vcsimp    vcsimp's output (vcsimp is timed, its --stats-json is kept)
+  vcsimp    vcsimp's output, from one `vcsimp batch --report` over all files
+            (each file's time and stats JSON from its report line)
   z3-pre    z3 tactic (then simplify propagate-values solve-eqs elim-uncnstr qe-light simplify)
   z3-qe     z3 tactic (then simplify qe-light qe simplify)
   cvc5-pre  cvc5 --preprocess-only -o post-asserts
@@ -295,20 +296,17 @@ def node_count_file(path: str) -> int | None:
 
 
 def prep_vcsimp(task: Task, opts, work: Path) -> Prep:
-    out = work / "vcsimp" / task.rel
+    """One file through its own vcsimp process, timed as a whole; for the
+    files that `vcsimp batch` left (prep_vcsimp_batch)."""
+    out = work / "vcsimp-one" / task.rel
     js = out.with_suffix(".stats.json")
     out.parent.mkdir(parents=True, exist_ok=True)
     for f in (out, js):
         if f.exists():
             f.unlink()
-    cmd = [opts.vcsimp, str(task.path), "-o", str(out), "--stats-json", str(js)]
-    limit = opts.prep_timeout
-    if opts.vcsimp_timeout > 0:
-        # vcsimp stops simplifying at its --timeout and prints its best result;
-        # the hard kill leaves it time to do so.
-        cmd += ["--timeout", f"{opts.vcsimp_timeout:g}"]
-        limit = min(limit, opts.vcsimp_timeout + 5)
-    cmd += opts.vcsimp_arg
+    args, limit = vcsimp_limits(opts)
+    cmd = [opts.vcsimp, str(task.path), "-o", str(out), "--stats-json", str(js), *args,
+           *opts.vcsimp_arg]
     r = run_cmd(cmd, limit)
     if r.killed:
         return Prep("vcsimp", "timeout", r.wall, note=f"killed after {limit:g}s")
@@ -321,6 +319,88 @@ def prep_vcsimp(task: Task, opts, work: Path) -> Prep:
     except (OSError, ValueError) as e:
         note = f"no stats json: {e}"
     return Prep("vcsimp", "ok", r.wall, str(out), node_count_file(str(out)), note, stats)
+
+
+def vcsimp_limits(opts) -> tuple[list[str], float]:
+    """vcsimp's --timeout arguments and the hard limit of one file's run:
+    vcsimp stops simplifying at its --timeout and prints its best result;
+    the hard kill leaves it time to do so."""
+    if opts.vcsimp_timeout > 0:
+        return (["--timeout", f"{opts.vcsimp_timeout:g}"],
+                min(opts.prep_timeout, opts.vcsimp_timeout + 5))
+    return [], opts.prep_timeout
+
+
+def run_batch(cmd: list[str], report: Path, stall: float, limit: float) -> str:
+    """Run `vcsimp batch` (cmd) until it ends, or kill its process group when
+    its report has not grown for `stall` seconds (every file still running
+    has then run that long: past the limit of one file's run) or after
+    `limit` seconds in all. Returns "" or how it was stopped."""
+    try:
+        p = subprocess.Popen(cmd, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                             stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError as e:
+        return f"cannot run {cmd[0]}: {e}"
+    t0 = last = time.monotonic()
+    size = -1
+    while p.poll() is None:
+        now = time.monotonic()
+        grown = report.stat().st_size if report.exists() else 0
+        if grown != size:
+            size, last = grown, now
+        why = (f"no file ended for {stall:g} s" if now - last > stall
+               else f"killed after {limit:g} s" if now - t0 > limit else "")
+        if why:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+            p.wait()
+            return why
+        time.sleep(0.2)
+    return "" if p.returncode in (0, 1) else f"exit {p.returncode}"
+
+
+def prep_vcsimp_batch(tasks: list[Task], opts, work: Path) -> tuple[dict[str, Prep], str]:
+    """vcsimp's outputs for `tasks` from one `vcsimp batch --report` run
+    (opts.jobs files at once): each file's status, time (the report's
+    seconds: reading, simplifying and writing that file), output and stats.
+    Files without a report line (the batch was stopped, or does not take
+    --vcsimp-arg) are left out, for prep_vcsimp to do one by one; the
+    second value says why ("" when none is)."""
+    if not tasks:
+        return {}, ""
+    listed, report = work / "vcsimp-batch.list", work / "vcsimp-batch.jsonl"
+    listed.write_text("".join(f"{t.path}\n" for t in tasks))
+    args, per_file = vcsimp_limits(opts)
+    cmd = [opts.vcsimp, "batch", "-q", "--jobs", str(opts.jobs), "--files-from", str(listed),
+           "--out-dir", str(work / "vcsimp"), "--report", str(report), *args, *opts.vcsimp_arg]
+    stopped = run_batch(cmd, report, per_file,
+                        per_file * math.ceil(len(tasks) / opts.jobs) + 10)
+    by_input = {str(t.path): t for t in tasks}
+    preps: dict[str, Prep] = {}
+    lines = report.read_text(errors="replace").splitlines() if report.exists() else []
+    for line in lines:
+        try:
+            d = json.loads(line)
+            task, seconds = by_input.get(d["input"]), float(d["seconds"])
+        except (ValueError, KeyError, TypeError):
+            continue  # the last line of a stopped batch may be cut short
+        if task is None:
+            continue
+        if d.get("status") != "ok":
+            msg = (str(d.get("error", "")).strip().splitlines() or ["no message"])[-1]
+            preps[task.rel] = Prep("vcsimp", "error", seconds, note=f"error: {msg[:200]}")
+            continue
+        out = d.get("output", "")
+        if not Path(out).exists():
+            continue
+        stats = d.get("stats") if isinstance(d.get("stats"), dict) else {}
+        preps[task.rel] = Prep("vcsimp", "ok", seconds, out, node_count_file(out),
+                               "" if stats else "no stats in the batch report", stats)
+    left = len(tasks) - len(preps)
+    return preps, (f"vcsimp batch: {stopped or 'ended'}; {left} file(s) without a report "
+                   "line, simplified one by one" if left else "")
 
 
 def prep_z3(task: Task, config: str, opts, work: Path) -> Prep:
@@ -385,7 +465,11 @@ def token_digest(path: str) -> str:
 
 
 def prep_one(task: Task, config: str, opts, work: Path) -> Prep:
-    p = _prep_one(task, config, opts, work)
+    return digested(_prep_one(task, config, opts, work), config, opts)
+
+
+def digested(p: Prep, config: str, opts) -> Prep:
+    """p with the digest of its solver input (the key of its solver runs)."""
     if p.path is not None:
         p.digest = token_digest(p.path)
         if config == "solve":
@@ -555,26 +639,42 @@ def read_csv(path: Path) -> list[dict]:
         return list(csv.DictReader(f))
 
 
-def keep_other_families(outdir: Path, families: list[str], results: list[dict],
-                        prep_rows: list[dict], stats: dict):
-    """This run's rows (of `families`) plus the previous run's rows of every
-    other family, from outdir's results.csv, prep.csv and vcsimp-stats.json;
-    and a sentence saying what was kept ("" when nothing was)."""
-    def old(name):
-        p = outdir / name
-        return [r for r in read_csv(p) if r["family"] not in families] if p.exists() else []
+def keep_previous(outdir: Path, results: list[dict], prep_rows: list[dict], stats: dict):
+    """This run's rows plus the previous run's rows (outdir's results.csv,
+    prep.csv and vcsimp-stats.json) of what this run did not measure: a
+    previous result row stays unless this run has rows of its family,
+    configuration and timeout; a prep row unless this run has rows of its
+    family and configuration; a file's vcsimp stats unless this run ran
+    vcsimp on its family. Returns the merged rows and stats, and a sentence
+    saying what was kept ("" when nothing was)."""
+    res_slices = {(r["family"], r["config"], _num(r["timeout"])) for r in results}
+    prep_slices = {(r["family"], r["config"]) for r in prep_rows}
 
-    old_res, old_prep = old("results.csv"), old("prep.csv")
+    def old(name, measured):
+        p = outdir / name
+        return ([r for r in read_csv(p) if not measured(r)] if p.exists() else [])
+
+    old_res = old("results.csv", lambda r: (r["family"], r["config"], _num(r["timeout"]))
+                  in res_slices)
+    old_prep = old("prep.csv", lambda r: (r["family"], r["config"]) in prep_slices)
     try:
         old_stats = json.loads((outdir / "vcsimp-stats.json").read_text())
     except (OSError, ValueError):
         old_stats = {}
-    stats = {k: v for k, v in old_stats.items() if k.split("/")[0] not in families} | stats
+    stats = {k: v for k, v in old_stats.items()
+             if (k.split("/")[0], "vcsimp") not in prep_slices} | stats
     if not old_res:
         return results, prep_rows, stats, ""
     dates = sorted({r["measured"] for r in old_res if r.get("measured")})
-    fams = sorted({r["family"] for r in old_res})
-    kept = (f"rows of {', '.join(fams)} kept from the previous results.csv"
+    new_fams = {f for f, _, _ in res_slices}
+    whole = sorted({r["family"] for r in old_res} - new_fams)
+    part: dict[str, set] = {}
+    for r in old_res:
+        if r["family"] in new_fams:
+            part.setdefault(r["family"], set()).add(f"{r['config']} at {_fmt_t(r['timeout'])} s")
+    what = ([f"rows of {', '.join(whole)}"] if whole else []) + [
+        f"{', '.join(sorted(cs))} rows of {f}" for f, cs in sorted(part.items())]
+    kept = ("; ".join(what) + " kept from the previous results.csv"
             + (f" (measured {dates[0]} to {dates[-1]})" if dates else ""))
     return old_res + results, old_prep + prep_rows, stats, kept
 
@@ -1052,8 +1152,9 @@ def parse_args(argv=None):
                     help="VeriCUDA training set read in place as the family vericuda-real "
                          f"(default {vericuda_real.DEFAULT_DIR}; skipped when absent, '' = off)")
     ap.add_argument("--families", default="",
-                    help="only these families (comma list); the other families' rows of the "
-                         "existing results.csv and prep.csv are kept, so that table.md stays whole")
+                    help="only these families (comma list); what the run does not measure "
+                         "(other families, configurations, timeouts) is kept from the existing "
+                         "results.csv and prep.csv, so that table.md stays whole")
     ap.add_argument("--long-configs", default="raw,vcsimp,vericuda",
                     help="configurations that also run at the timeouts above the smallest "
                          "(default: raw,vcsimp; 'all' for every configuration); the others "
@@ -1141,10 +1242,19 @@ def main(argv=None) -> int:
         print(f"{len(tasks)} files, configs {configs}, solvers {solvers}, T {timeouts}, "
               f"{opts.jobs} jobs; z3={opts.z3} cvc5={opts.cvc5}", file=sys.stderr)
 
-    # Phase 1: preprocessing.
+    # Phase 1: preprocessing. vcsimp first, in one `vcsimp batch`; what it
+    # leaves, and the peers, one process per file.
     preps: dict[tuple[str, str], Prep] = {}
-    jobs = [(t, c) for t in tasks for c in configs if applies(t, c)]
     t_phase = time.monotonic()
+    if "vcsimp" in configs:
+        done, why = prep_vcsimp_batch([t for t in tasks if applies(t, "vcsimp")], opts, work)
+        preps.update({(rel, "vcsimp"): digested(p, "vcsimp", opts) for rel, p in done.items()})
+        if why and not quiet:
+            print(why, file=sys.stderr)
+        if not quiet:
+            print(f"[prep] vcsimp batch: {len(done)} files, {time.monotonic() - t_phase:.0f} s",
+                  file=sys.stderr)
+    jobs = [(t, c) for t in tasks for c in configs if applies(t, c) and (t.rel, c) not in preps]
     prog = Progress("prep", len(jobs), quiet)
     with cf.ThreadPoolExecutor(max_workers=opts.jobs) as ex:
         futs = {ex.submit(prep_one, t, c, opts, work): (t, c) for t, c in jobs}
@@ -1284,10 +1394,9 @@ def main(argv=None) -> int:
                  if applies(t, c)]
     stats = {t.rel: preps[(t.rel, "vcsimp")].stats for t in tasks if (t.rel, "vcsimp") in preps}
     kept = ""
-    if families:
-        # Keep the other families' rows (and stats) of the previous run.
-        results, prep_rows, stats, kept = keep_other_families(outdir, families, results,
-                                                              prep_rows, stats)
+    if (families or set(configs) != set(CONFIGS)) and not (opts.match or opts.every > 1):
+        # Keep the previous run's rows (and stats) of what this run did not measure.
+        results, prep_rows, stats, kept = keep_previous(outdir, results, prep_rows, stats)
     order = {c: i for i, c in enumerate(CONFIGS)}
     results.sort(key=lambda r: (r["file"], order[r["config"]], r["solver"], float(r["timeout"])))
     write_csv(outdir / "results.csv", RESULT_FIELDS, results)

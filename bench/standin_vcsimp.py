@@ -6,9 +6,17 @@ counts from bench/smt.py.
 
     standin_vcsimp.py [INPUT|-] [-o OUTPUT] [--passes LIST|none] [--stats]
                       [--stats-json FILE] [--timeout SECS] [--node-limit N]
+    standin_vcsimp.py batch [-q] [--jobs N] [--files-from LIST] [--out-dir DIR]
+                      [--report FILE] [--timeout SECS] [FILE...]
+
+`batch` writes each copy to DIR/PATH (PATH without its root) and one
+`--report` JSON line per file, like `vcsimp batch`; a file whose path
+contains $STANDIN_BATCH_STOP (when set) ends the batch before it, as if it
+had been killed there.
 """
 import argparse
 import json
+import os
 import sys
 import time
 from pathlib import Path
@@ -17,7 +25,53 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import smt  # noqa: E402
 
 
+def stats_of(text: str, t0: float) -> dict:
+    nodes = smt.asserted_nodes(text)
+    return {"input_nodes": nodes, "output_nodes": nodes,
+            "total_seconds": time.monotonic() - t0, "stop_reason": "standin",
+            "passes": [{"name": "copy", "fired": 0, "seconds": 0.0}]}
+
+
+def batch(argv: list[str]) -> int:
+    ap = argparse.ArgumentParser(prog="standin_vcsimp.py batch")
+    ap.add_argument("inputs", nargs="*")
+    ap.add_argument("-q", "--quiet", action="store_true")
+    ap.add_argument("-j", "--jobs", type=int)
+    ap.add_argument("--files-from")
+    ap.add_argument("--out-dir", required=True)
+    ap.add_argument("--report")
+    ap.add_argument("--timeout", type=float)
+    a = ap.parse_args(argv)
+    files = a.inputs + (Path(a.files_from).read_text().split("\n") if a.files_from else [])
+    report = open(a.report, "w") if a.report else None
+    stop = os.environ.get("STANDIN_BATCH_STOP")
+    failed = 0
+    for f in (f.strip() for f in files):
+        if not f:
+            continue
+        if stop and stop in f:
+            return 137
+        t0 = time.monotonic()
+        out = Path(a.out_dir) / Path(*[x for x in Path(f).parts if x not in ("/", "..", ".")])
+        line = {"input": f, "output": str(out)}
+        try:
+            text = Path(f).read_text()
+            stats = stats_of(text, t0)
+            out.parent.mkdir(parents=True, exist_ok=True)
+            out.write_text(text)
+            line.update(status="ok", seconds=time.monotonic() - t0, stats=stats)
+        except (OSError, smt.ParseError) as e:
+            failed += 1
+            line.update(status="error", seconds=time.monotonic() - t0, error=f"{f}: error: {e}")
+        if report:
+            report.write(json.dumps(line) + "\n")
+            report.flush()
+    return 1 if failed else 0
+
+
 def main():
+    if sys.argv[1:2] == ["batch"]:
+        return batch(sys.argv[2:])
     t0 = time.monotonic()
     ap = argparse.ArgumentParser()
     ap.add_argument("input", nargs="?", default="-")

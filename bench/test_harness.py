@@ -5,11 +5,13 @@ when they are not on PATH). Everything runs in a few seconds."""
 
 import contextlib
 import io
+import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import unittest
+import unittest.mock
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -386,6 +388,43 @@ class TableGeneration(unittest.TestCase):
         self.assertIn("| A/k1/t1.smt2 | unsat | raw | z3 | 1 | **sat** |", md)
 
 
+class VcsimpBatch(unittest.TestCase):
+    """vcsimp's preprocessing is one `vcsimp batch --report` run (here the
+    stand-in's); the files it leaves without a report line are simplified
+    one by one."""
+
+    def prep(self, stop: str) -> tuple[dict, str]:
+        tmp = Path(tempfile.mkdtemp(prefix="bench-batch-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        for name in ("a", "b", "c"):
+            (tmp / "corpus" / "F" / "k").mkdir(parents=True, exist_ok=True)
+            (tmp / "corpus" / "F" / "k" / f"{name}.smt2").write_text(UNSAT_Q)
+        err = io.StringIO()
+        env = dict(os.environ, STANDIN_BATCH_STOP=stop)
+        with contextlib.redirect_stderr(err), unittest.mock.patch.dict(os.environ, env):
+            rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
+                               "--work", str(tmp / "work"), "--vericuda-real", "",
+                               "--vcsimp", str(HERE / "standin_vcsimp.py"), "--configs",
+                               "vcsimp", "--prep-only"])
+        self.assertEqual(rc, 0, err.getvalue())
+        rows = {r["file"]: r for r in harness.read_csv(tmp / "out" / "prep.csv")}
+        self.assertEqual(sorted(rows), ["F/k/a.smt2", "F/k/b.smt2", "F/k/c.smt2"])
+        for r in rows.values():
+            self.assertEqual((r["prep_status"], r["stats_stop_reason"]), ("ok", "standin"), r)
+            self.assertGreater(float(r["prep_seconds"]), 0.0)
+        return rows, err.getvalue()
+
+    def test_one_batch(self):
+        _, err = self.prep("")
+        self.assertNotIn("one by one", err)
+        self.assertIn("vcsimp batch: 3 files", err)
+
+    def test_what_a_stopped_batch_leaves_is_done_one_by_one(self):
+        _, err = self.prep("F/k/b.smt2")
+        self.assertIn("vcsimp batch: exit 137; 2 file(s) without a report line", err)
+        self.assertIn("vcsimp batch: 1 files", err)
+
+
 @unittest.skipUnless(HAVE_SOLVERS, "z3 and cvc5 needed")
 class EndToEnd(unittest.TestCase):
     def run_harness(self, files: dict, extra=()):
@@ -642,13 +681,35 @@ class VericudaReal(unittest.TestCase):
         harness.write_csv(tmp / "prep.csv", harness.PREP_FIELDS, old)
         (tmp / "vcsimp-stats.json").write_text('{"A/k/a.smt2": {"x": 1}, "B/k/a.smt2": {}}')
         new = [dict(old[1], measured="2026-02-02 00:00")]
-        res, prep, stats, kept = harness.keep_other_families(tmp, ["B"], new, new,
-                                                             {"B/k/a.smt2": {"y": 2}})
+        res, prep, stats, kept = harness.keep_previous(tmp, new, new, {"B/k/a.smt2": {"y": 2}})
         self.assertEqual([(r["family"], r["measured"]) for r in res],
                          [("A", "2026-01-01 00:00"), ("B", "2026-02-02 00:00")])
         self.assertEqual([r["family"] for r in prep], ["A", "B"])
         self.assertEqual(stats, {"A/k/a.smt2": {"x": 1}, "B/k/a.smt2": {"y": 2}})
         self.assertIn("rows of A kept from the previous results.csv", kept)
+
+
+    def test_a_run_of_some_configurations_keeps_the_others_rows(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-cfg-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        row = {"family": "A", "kernel": "A/k", "task": "a", "file": "A/k/a.smt2",
+               "solver": "z3", "measured": "2026-01-01 00:00"}
+        old = [dict(row, config=c, timeout=t) for c in ("raw", "vcsimp") for t in ("1.0", "10.0")]
+        harness.write_csv(tmp / "results.csv", harness.RESULT_FIELDS, old)
+        harness.write_csv(tmp / "prep.csv", harness.PREP_FIELDS, old[::2])
+        (tmp / "vcsimp-stats.json").write_text('{"A/k/a.smt2": {"x": 1}}')
+        new = [dict(row, config=c, timeout="1.0", measured="2026-02-02 00:00")
+               for c in ("raw", "solve")]
+        res, prep, stats, kept = harness.keep_previous(tmp, new, new, {})
+        got = sorted((r["config"], harness._num(r["timeout"]), r["measured"][:4]) for r in res)
+        self.assertEqual(got, [("raw", 1.0, "2026"), ("raw", 10.0, "2026"),
+                               ("solve", 1.0, "2026"), ("vcsimp", 1.0, "2026"),
+                               ("vcsimp", 10.0, "2026")])
+        self.assertEqual([r["measured"] for r in res if r["config"] == "raw"
+                          and harness._num(r["timeout"]) == 1.0], ["2026-02-02 00:00"])
+        self.assertEqual(sorted(r["config"] for r in prep), ["raw", "solve", "vcsimp"])
+        self.assertEqual(stats, {"A/k/a.smt2": {"x": 1}})
+        self.assertIn("raw at 10 s, vcsimp at 1 s, vcsimp at 10 s rows of A kept", kept)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@
 //! path as given, without its root or `..` parts). Outputs are written
 //! atomically; a file that does not read gets its `path:line:col: error`
 //! on stderr and no output, and the others go on. The summary (files,
-//! errors, the passes that fired on how many files, time) goes to stderr.
+//! errors, the passes that fired on how many files, time) goes to stderr;
+//! `--report FILE` writes the same per file as JSON lines ([`report_line`]).
 
 use crate::cli::write_atomically;
 use clap::Parser;
@@ -29,9 +30,17 @@ OUTPUTS:
   --stats-each, NAME.stats.json (the --stats-json of that file) goes beside
   each output.
 
+REPORT:
+  --report FILE writes one JSON object per line and file, as each file
+  ends (in that order, not the input order), with the fields input,
+  output, status (ok or error), seconds (reading, simplifying and writing
+  that file), and stats (its --stats-json) when ok or error (the message)
+  when not.
+
 EXIT CODES:
   0 every file simplified, 1 some file did not read or write (each error on
-  stderr; the others are written), 2 usage error.";
+  stderr; the others are written) or the report could not be written,
+  2 usage error.";
 
 /// `vcsimp batch`: simplify many SMT-LIB files in parallel.
 #[derive(Parser, Debug)]
@@ -71,6 +80,11 @@ pub struct BatchCli {
     /// (NAME.stats.json).
     #[arg(long)]
     pub stats_each: bool,
+
+    /// Write one JSON line per file to FILE as each file ends: input,
+    /// output, status, seconds, stats or error (see REPORT below).
+    #[arg(long, value_name = "FILE")]
+    pub report: Option<PathBuf>,
 
     /// No progress bar and no summary.
     #[arg(short, long)]
@@ -188,9 +202,25 @@ pub fn jobs(
 
 /// What one file gave.
 enum Done {
-    /// The passes that fired.
-    Simplified(Vec<&'static str>),
+    /// Its statistics.
+    Simplified(crate::Stats),
     Failed(String),
+}
+
+/// The `--report` line of one file: `{"input": …, "output": …, "status":
+/// "ok", "seconds": …, "stats": {…}}`, or with `"status": "error"` and
+/// `"error": MESSAGE` instead of the stats; ends in a newline.
+fn report_line(job: &Job, done: &Done, seconds: f64) -> String {
+    use crate::stats::json_str;
+    let (status, rest) = match done {
+        Done::Simplified(stats) => ("ok", format!("\"stats\": {}", stats.json().trim_end())),
+        Done::Failed(msg) => ("error", format!("\"error\": {}", json_str(msg))),
+    };
+    format!(
+        "{{\"input\": {}, \"output\": {}, \"status\": \"{status}\", \"seconds\": {seconds:.6}, {rest}}}\n",
+        json_str(&job.input.to_string_lossy()),
+        json_str(&job.output.to_string_lossy()),
+    )
 }
 
 fn simplify_one(job: &Job, options: &crate::Options, stats_each: bool) -> Done {
@@ -235,15 +265,7 @@ fn simplify_one(job: &Job, options: &crate::Options, stats_each: bool) -> Done {
             ));
         }
     }
-    Done::Simplified(
-        outcome
-            .stats
-            .passes
-            .iter()
-            .filter(|p| p.fired > 0)
-            .map(|p| p.name)
-            .collect(),
-    )
+    Done::Simplified(outcome.stats)
 }
 
 fn read_list(path: &Path) -> Result<Vec<PathBuf>, String> {
@@ -303,6 +325,16 @@ pub fn run(cli: &BatchCli) -> i32 {
         },
         explain: false,
     };
+    let report = match &cli.report {
+        None => None,
+        Some(p) => match std::fs::File::create(p) {
+            Ok(f) => Some(Mutex::new(f)),
+            Err(e) => {
+                return usage_error(&format!("{}: cannot write the report: {e}", p.display()))
+            }
+        },
+    };
+    let report_failed = AtomicUsize::new(0);
     let bar = if cli.quiet || !std::io::stderr().is_terminal() {
         ProgressBar::hidden()
     } else {
@@ -325,16 +357,26 @@ pub fn run(cli: &BatchCli) -> i32 {
                 let i = next.fetch_add(1, Ordering::SeqCst);
                 let Some(job) = jobs.get(i) else { break };
                 bar.set_message(job.input.display().to_string());
-                match simplify_one(job, &options, cli.stats_each) {
-                    Done::Simplified(passes) => {
+                let began = Instant::now();
+                let done = simplify_one(job, &options, cli.stats_each);
+                let seconds = began.elapsed().as_secs_f64();
+                match &done {
+                    Done::Simplified(stats) => {
                         let mut f = fired.lock().unwrap_or_else(|e| e.into_inner());
-                        for p in passes {
-                            *f.entry(p).or_default() += 1;
+                        for p in stats.passes.iter().filter(|p| p.fired > 0) {
+                            *f.entry(p.name).or_default() += 1;
                         }
                     }
                     Done::Failed(msg) => {
                         failed.fetch_add(1, Ordering::SeqCst);
                         bar.suspend(|| eprintln!("{msg}"));
+                    }
+                }
+                if let Some(r) = &report {
+                    let line = report_line(job, &done, seconds);
+                    let mut f = r.lock().unwrap_or_else(|e| e.into_inner());
+                    if std::io::Write::write_all(&mut *f, line.as_bytes()).is_err() {
+                        report_failed.fetch_add(1, Ordering::SeqCst);
                     }
                 }
                 bar.inc(1);
@@ -343,11 +385,18 @@ pub fn run(cli: &BatchCli) -> i32 {
     });
     bar.finish_and_clear();
     let failed = failed.into_inner();
+    let unreported = report_failed.into_inner();
+    if let (Some(p), 1..) = (&cli.report, unreported) {
+        eprintln!(
+            "{}: error: cannot write the report of {unreported} files",
+            p.display()
+        );
+    }
     if !cli.quiet {
         let fired = fired.into_inner().unwrap_or_else(|e| e.into_inner());
         eprint!("{}", summary(jobs.len(), failed, &fired, start.elapsed()));
     }
-    if failed > 0 {
+    if failed > 0 || unreported > 0 {
         1
     } else {
         0

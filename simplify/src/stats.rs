@@ -41,7 +41,8 @@ pub struct Stats {
     pub validation: Option<(&'static str, String)>,
 }
 
-fn json_str(s: &str) -> String {
+/// `s` as a JSON string literal.
+pub(crate) fn json_str(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {

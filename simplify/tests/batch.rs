@@ -110,3 +110,67 @@ fn two_inputs_for_one_output_is_a_usage_error() {
     assert_eq!(o.status.code(), Some(2));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// `--report FILE`: one JSON line per file, as each ends: input, output,
+/// status, seconds, and the file's stats (the same JSON as --stats-each)
+/// or its error message.
+#[test]
+fn a_report_line_per_file() {
+    let d = dir("report");
+    let input = d.join("in");
+    std::fs::write(input.join("a.smt2"), GOOD).unwrap();
+    std::fs::write(input.join("sub/b.smt2"), GOOD).unwrap();
+    std::fs::write(input.join("sub/bad.smt2"), BAD).unwrap();
+    let report = d.join("report.jsonl");
+    let out = d.join("out");
+    let o = vcsimp(&[
+        "batch".as_ref(),
+        "-q".as_ref(),
+        "--jobs".as_ref(),
+        "2".as_ref(),
+        "--stats-each".as_ref(),
+        "--report".as_ref(),
+        report.as_os_str(),
+        "--out-dir".as_ref(),
+        out.as_os_str(),
+        input.as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let text = std::fs::read_to_string(&report).unwrap();
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.sort();
+    assert_eq!(lines.len(), 3, "{text}");
+    for (line, name) in lines.iter().zip(["a", "sub/b", "sub/bad"]) {
+        let src = input.join(format!("{name}.smt2"));
+        let dst = out.join(format!("{name}.smt2"));
+        let head = format!(
+            "{{\"input\": \"{}\", \"output\": \"{}\", \"status\": ",
+            src.display(),
+            dst.display()
+        );
+        assert!(line.starts_with(&head), "{line}");
+        assert!(line.contains("\"seconds\": "), "{line}");
+        if name == "sub/bad" {
+            assert!(line.contains("\"status\": \"error\""), "{line}");
+            let msg = format!("\"error\": \"{}:", src.display());
+            assert!(line.contains(&msg), "{line}");
+            assert!(!dst.exists());
+        } else {
+            assert!(line.contains("\"status\": \"ok\""), "{line}");
+            let stats = std::fs::read_to_string(out.join(format!("{name}.stats.json"))).unwrap();
+            let at = line.find("\"stats\": ").unwrap() + "\"stats\": ".len();
+            assert_eq!(&line[at..line.len() - 1], stats.trim_end());
+            assert_eq!(std::fs::read_to_string(&dst).unwrap(), single(&src));
+        }
+    }
+    // a report that cannot be written is a usage error, before any output
+    let o = vcsimp(&[
+        "batch".as_ref(),
+        "--report".as_ref(),
+        d.join("no/such/dir/r.jsonl").as_os_str(),
+        input.join("a.smt2").as_os_str(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write the report"));
+    let _ = std::fs::remove_dir_all(&d);
+}
