@@ -20,7 +20,7 @@
 //! are always kept.
 
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst_var};
+use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst};
 use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
 
@@ -168,7 +168,7 @@ pub fn quant_step(
             if let Some((i, x, s)) = find_def(cx, &hyps, &vars, fv) {
                 hyps.remove(i);
                 let b = implies(cx, hyps, *c);
-                let b = subst_var(cx, b, x, s);
+                let b = subst(cx, b, &HashMap::from([(x, s)]));
                 let rest: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, rest, b, &attrs, fv)));
             }
@@ -193,7 +193,7 @@ pub fn quant_step(
                 let mut rest: Vec<TermId> = args.to_vec();
                 rest.remove(pos[i]);
                 let b = or(cx, rest);
-                let b = subst_var(cx, b, x, s);
+                let b = subst(cx, b, &HashMap::from([(x, s)]));
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
             }
@@ -227,7 +227,7 @@ pub fn quant_step(
             if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
                 lits.remove(i);
                 let b = and(cx, lits);
-                let b = subst_var(cx, b, x, s);
+                let b = subst(cx, b, &HashMap::from([(x, s)]));
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
                 return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
             }

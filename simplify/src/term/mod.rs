@@ -190,13 +190,6 @@ fn map_attrs(attrs: &[smtlib_io::Attr], m: &impl Fn(&TermId) -> TermId) -> Box<[
         .collect()
 }
 
-/// `t[s/x]`, patterns included. Capture-free because bound variables are
-/// renamed apart.
-pub fn subst_var(cx: &mut Context, t: TermId, x: VarId, s: TermId) -> TermId {
-    let xt = cx.mk_var(x);
-    rebuild(cx, t, |_, u, _| (u == xt).then_some(s))
-}
-
 /// Attributes that remain valid for a quantifier over `vars`.
 pub fn keep_attrs(
     cx: &Context,
@@ -427,10 +420,16 @@ pub fn replace(cx: &mut Context, t: TermId, map: &HashMap<TermId, TermId>) -> Te
     go(cx, t, map, &mut HashMap::new())
 }
 
-/// Substitute variables by terms.
+/// `t` with each variable of `map` replaced by its term, patterns
+/// included. Capture-free because bound variables are renamed apart.
 pub fn subst(cx: &mut Context, t: TermId, map: &HashMap<VarId, TermId>) -> TermId {
-    let m: HashMap<TermId, TermId> = map.iter().map(|(&v, &r)| (cx.mk_var(v), r)).collect();
-    replace(cx, t, &m)
+    if map.is_empty() {
+        return t;
+    }
+    rebuild(cx, t, |cx, u, _| match cx.kind(u) {
+        TermKind::Var(v) => map.get(v).copied(),
+        _ => None,
+    })
 }
 
 /// A copy of `t` in which every binder binds fresh variables, so that the
