@@ -672,8 +672,12 @@ def keep_previous(outdir: Path, results: list[dict], prep_rows: list[dict], stat
     for r in old_res:
         if r["family"] in new_fams:
             part.setdefault(r["family"], set()).add(f"{r['config']} at {_fmt_t(r['timeout'])} s")
+    # Families with the same kept slices in one phrase.
+    by_slices: dict[tuple, list] = {}
+    for f, cs in sorted(part.items()):
+        by_slices.setdefault(tuple(sorted(cs)), []).append(f)
     what = ([f"rows of {', '.join(whole)}"] if whole else []) + [
-        f"{', '.join(sorted(cs))} rows of {f}" for f, cs in sorted(part.items())]
+        f"{', '.join(cs)} rows of {', '.join(fs)}" for cs, fs in by_slices.items()]
     kept = ("; ".join(what) + " kept from the previous results.csv"
             + (f" (measured {dates[0]} to {dates[-1]})" if dates else ""))
     return old_res + results, old_prep + prep_rows, stats, kept

@@ -27,12 +27,13 @@
 //!
 //! The input's run keeps the priority vcsimp was started with; the
 //! simplification and the runs on vcsimp's outputs run at a lower one
-//! (nice + [`NICE`], and on Linux the `SCHED_IDLE` policy), so that on a
-//! busy machine they take only the CPU the solver alone would leave idle,
-//! and the input's run goes as fast as the solver alone would. (Nice alone
-//! is not enough: on 2 cores loaded by other work, a z3 run on S1 at nice
-//! 10 slowed z3 on the input from 0.75–0.94 s to past its 1 s limit in 5
-//! runs of 6.)
+//! (nice + [`NICE`]; the runs on vcsimp's outputs also under Linux's
+//! `SCHED_IDLE`), so that on a busy machine they take only the CPU the
+//! solver alone would leave idle, and the input's run goes as fast as the
+//! solver alone would. The simplification thread is not put under
+//! `SCHED_IDLE`: starting a solver forks, fork takes every malloc lock, and
+//! a starved thread holding one stalls vcsimp (on 2 cores at load 9, z3's
+//! 0.07 s answer was printed only after 2.2 s).
 //!
 //! The time budget is `--time-limit`, or else the solver's own limit when
 //! its command line gives one (`-T:N` for z3, `--tlimit=MS` for cvc5); at
@@ -190,27 +191,35 @@ pub fn grace(budget: Duration) -> Duration {
 }
 
 /// Lower the priority of the thread or process `id` (0: the caller) by
-/// [`NICE`], and on Linux put it under `SCHED_IDLE`: it then runs only on
-/// a CPU that nothing else wants. Async-signal-safe (for `pre_exec`).
-fn lower(id: libc::id_t) {
+/// [`NICE`]. Async-signal-safe (for `pre_exec`).
+fn nicer(id: libc::id_t) {
     // SAFETY: plain system calls on a thread or process of ours.
     unsafe {
         let now = libc::getpriority(libc::PRIO_PROCESS, id);
         libc::setpriority(libc::PRIO_PROCESS, id, now + NICE);
-        #[cfg(target_os = "linux")]
-        {
-            let param = libc::sched_param { sched_priority: 0 };
-            libc::sched_setscheduler(id as libc::pid_t, libc::SCHED_IDLE, &param);
-        }
     }
 }
 
-/// Lower the calling thread (Linux only: per thread, and threads it starts
-/// inherit it; elsewhere priorities are per process, and this does nothing).
+/// In a solver process about to start (`pre_exec`): [`nicer`], and on
+/// Linux `SCHED_IDLE`, so it runs only on a CPU that nothing else wants.
+/// Async-signal-safe.
+fn lower_this_process() {
+    nicer(0);
+    #[cfg(target_os = "linux")]
+    // SAFETY: a plain system call on the calling process.
+    unsafe {
+        let param = libc::sched_param { sched_priority: 0 };
+        libc::sched_setscheduler(0, libc::SCHED_IDLE, &param);
+    }
+}
+
+/// Lower the calling thread by [`NICE`] (Linux only: per thread, and
+/// threads it starts inherit it; elsewhere priorities are per process, and
+/// this does nothing).
 fn lower_this_thread() {
     #[cfg(target_os = "linux")]
     // SAFETY: gettid has no preconditions.
-    lower(unsafe { libc::gettid() } as libc::id_t);
+    nicer(unsafe { libc::gettid() } as libc::id_t);
 }
 
 /// One run of the solver on one script.
@@ -551,10 +560,10 @@ fn start_racer(r: &mut Racer, words: &[String], deadline: Option<Instant>) -> st
     }
     let mut cmd = Command::new(&words[0]);
     if r.name != "input" {
-        // SAFETY: `lower` makes async-signal-safe system calls only.
+        // SAFETY: `lower_this_process` makes async-signal-safe system calls only.
         unsafe {
             cmd.pre_exec(|| {
-                lower(0);
+                lower_this_process();
                 Ok(())
             });
         }
