@@ -282,7 +282,7 @@ pub fn run(cli: &Cli) -> i32 {
     let mut outcome = crate::simplify_script(script, &options);
     let validate = |outcome: &mut crate::Outcome, input: &smtlib_io::Script| {
         let Some(solver) = &solver else { return };
-        let v = crate::validate::validate(input, &outcome.script, solver);
+        let v = crate::validate::validate(input, &outcome.script, &outcome.read_back, solver);
         if v.verdict == crate::validate::Verdict::Disagree {
             eprintln!(
                 "{path_name}: vcsimp: --validate: the output disagrees with the input ({}); writing the input unchanged",
@@ -291,6 +291,7 @@ pub fn run(cli: &Cli) -> i32 {
             outcome.output = source.clone().unwrap_or_default();
             outcome.stats.output_nodes = outcome.stats.input_nodes;
             outcome.script = input.clone();
+            outcome.read_back.clear();
         }
         outcome.stats.validation = Some((v.verdict.name(), v.detail));
     };

@@ -120,6 +120,38 @@ pub struct ScriptChange {
     pub dropped: bool,
     /// The pass stopped early because the budget's deadline had passed.
     pub out_of_time: bool,
+    /// How to read the symbols the pass changed back in terms of the
+    /// input's, for translation validation (`crate::validate`).
+    pub read_back: Vec<ReadBack>,
+}
+
+/// How a symbol of a script pass's output reads in terms of the input's:
+/// all that `--validate` (`crate::validate`) learns about what a pass did.
+/// Symbols and constructors are named, since validation may read the two
+/// scripts apart; the validator checks every claim it relies on (sorts,
+/// injectivity, definitional form) itself.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadBack {
+    /// The output's function `name` takes `indices` arguments more than
+    /// the input's array-valued `name`: `name(t̄, i₁…iₘ)` reads as
+    /// `(select … (select name(t̄) i₁) … iₘ)` (`arrays-as-funs`).
+    ArrayFunction { name: String, indices: usize },
+    /// The output's function `name` takes the fields of records: one
+    /// shape per argument of the input's `name` (`record-args`).
+    RecordFields { name: String, shapes: Vec<ArgShape> },
+    /// The definitional axiom of the function `name` is no longer in the
+    /// output (`prune-defs`).
+    DroppedDefinition { name: String },
+}
+
+/// How an argument of a function is passed in a pass's output.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgShape {
+    /// As it is.
+    Whole,
+    /// As the fields of the record that the constructor `ctor` builds,
+    /// each passed by its own shape.
+    Fields { ctor: String, fields: Vec<ArgShape> },
 }
 
 impl ScriptChange {

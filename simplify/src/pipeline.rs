@@ -9,7 +9,7 @@
 
 use crate::cost::term_cost;
 use crate::egraph::{self, rules, SatConfig, SatLimits};
-use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
+use crate::pass::{Budget, PassContext, ReadBack, ScriptChange, ScriptPass, TermPass, TraceEvent};
 use crate::passes::context::UseContext;
 pub use crate::passes::registry::PassName;
 use crate::passes::registry::{self, Build, Soundness, Stage};
@@ -77,6 +77,9 @@ pub struct Outcome {
     pub trace: Vec<String>,
     /// The simplified script itself.
     pub script: Script,
+    /// What the script passes report for reading the output's changed
+    /// symbols back ([`crate::validate`]).
+    pub read_back: Vec<ReadBack>,
 }
 
 /// Parse `source` and simplify it. An error carries the span of the bad
@@ -123,6 +126,7 @@ struct Run<'a> {
     stats: Stats,
     trace: Vec<String>,
     log: Option<rules::RewriteLog>,
+    read_back: Vec<ReadBack>,
 }
 
 impl Run<'_> {
@@ -407,6 +411,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         deadline: start + options.limits.timeout.unwrap_or(Duration::from_secs(60)),
         stats,
         trace: vec![],
+        read_back: vec![],
         log,
     };
     let mut dropped_true = false;
@@ -516,6 +521,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     }
     let mut stats = run.stats;
     let trace = run.trace;
+    let read_back = run.read_back;
     stats.output_nodes = assertion_nodes(&script);
     let mut output = print_script(&script);
     // Passes that are sound for proving only say so in the output (each
@@ -537,6 +543,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         stats,
         trace,
         script,
+        read_back,
     }
 }
 
@@ -568,6 +575,7 @@ fn run_script_stage(script: &mut Script, run: &mut Run, stage: Stage, dropped: &
         let mut pass = make();
         let change: ScriptChange = pass.run(script, &budget);
         *dropped |= change.dropped;
+        run.read_back.extend(change.read_back);
         if change.fired > 0 || matches!(p.soundness, Soundness::UnsatOnly(_)) {
             let seconds = t0.elapsed().as_secs_f64();
             add_pass(&mut run.stats, pass.name(), change.fired, seconds);

@@ -19,9 +19,10 @@
 //! Definitions the output no longer needs (`prune-defs` drops the axiom
 //! `∀x̄. f(x̄) = body` once `f` occurs nowhere else) make `I` and `O`
 //! inequivalent although they are equisatisfiable. So the output side is
-//! `O ∧ D`, where `D` holds the input's definitional axioms of functions that
-//! occur nowhere in the output and in no other such body, one definition
-//! per function: `I ≡ O ∧ D` proves
+//! `O ∧ D`, where `D` holds the input's definitional axioms (as this module
+//! reads them) of functions whose definitions the passes report dropped,
+//! that occur nowhere in the output and in no other such body, one
+//! definition per function: `I ≡ O ∧ D` proves
 //! `I` and `O` equisatisfiable, because any model of `O` extends to one of
 //! `D` by interpreting each `f` as its body (`f` is not in `O`, and the
 //! bodies do not refer to each other).
@@ -31,7 +32,14 @@
 //! array before comparing: `a(t̄, i)` becomes `(select a(t̄) i)`. The two
 //! readings are in bijection, so `I ≡ O[a as an array]` proves `I` and `O`
 //! equisatisfiable. Likewise a function that `record-args` gave field
-//! arguments is read back on records: `f(ū)` becomes `f(mk(ū))`.
+//! arguments is read back on records: `f(ū)` becomes `f(mk(ū))`, where
+//! every `mk` is injective in the output.
+//!
+//! What the passes did comes only from their report
+//! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
+//! shares no code with the passes and checks every claim it relies on
+//! (sorts, injectivity, the form of a definition) itself. A change no pass
+//! reports is not read back, so the output then cannot agree.
 //!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
@@ -39,12 +47,14 @@
 //! Commands vcsimp could not read are the same on both sides and are left
 //! out of the check. This module runs the solver but never prints.
 
+use crate::pass::{ArgShape, ReadBack};
 use crate::scope::liveness;
 use crate::term::rebuild;
 use smtlib_io::{
-    BinderKind, CommandKind, Context, FunDecl, FunKind, Printer, Script, TermId, TermKind,
+    BinderKind, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script, TermId,
+    TermKind, VarId,
 };
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use std::io::{Read, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -254,33 +264,36 @@ fn abstract_quantifiers(
         .collect()
 }
 
-/// The input's definitional axioms (of `i_ts`) whose function occurs
-/// nowhere in the output scope `o_ts` (compared by name: the two scripts may
-/// have been read separately) nor in another such definition's body.
+/// The input's definitional axioms (of `i_ts`) of the functions whose
+/// definitions the passes report dropped (`dropped`), where the function
+/// occurs nowhere in the output scope `o_ts` (compared by name: the two
+/// scripts may have been read separately) nor in another such
+/// definition's body.
 fn dropped_definitions(
     in_cx: &Context,
     i_ts: &[TermId],
     out_cx: &Context,
     o_ts: &[TermId],
+    dropped: &BTreeSet<&str>,
 ) -> Vec<TermId> {
-    use crate::passes::encodings::{as_definition, funs_of};
-    use std::collections::BTreeSet;
-    let name = |cx: &Context, f| cx.sym_name(cx.fun(f).name).to_string();
-    let mut used = BTreeSet::new();
-    for &t in o_ts {
-        funs_of(out_cx, t, &mut used);
+    if dropped.is_empty() {
+        return vec![];
     }
-    let used: BTreeSet<String> = used.into_iter().map(|f| name(out_cx, f)).collect();
+    let name = |cx: &Context, f| cx.sym_name(cx.fun(f).name).to_string();
+    let used: BTreeSet<String> = o_ts
+        .iter()
+        .flat_map(|&t| functions_in(out_cx, t))
+        .map(|f| name(out_cx, f))
+        .collect();
     let defs: Vec<(TermId, String, BTreeSet<String>)> = i_ts
         .iter()
         .filter_map(|&t| {
-            let d = as_definition(in_cx, t)?;
-            let f = name(in_cx, d.fun);
-            if used.contains(&f) {
+            let (f, body) = definition(in_cx, t)?;
+            let f = name(in_cx, f);
+            if used.contains(&f) || !dropped.contains(f.as_str()) {
                 return None;
             }
-            let mut body = BTreeSet::new();
-            funs_of(in_cx, d.body, &mut body);
+            let body = functions_in(in_cx, body);
             Some((t, f, body.into_iter().map(|g| name(in_cx, g)).collect()))
         })
         .collect();
@@ -292,6 +305,88 @@ fn dropped_definitions(
         .filter(|(_, f, body)| once(f) && !body.iter().any(|g| defined.contains(g)))
         .map(|(t, _, _)| *t)
         .collect()
+}
+
+/// The uninterpreted functions in `t`, patterns included.
+fn functions_in(cx: &Context, t: TermId) -> BTreeSet<FunId> {
+    let mut out = BTreeSet::new();
+    crate::term::post_order(cx, t, |u| {
+        if let TermKind::App(Op::Uf(f), _) = cx.kind(u) {
+            out.insert(*f);
+        }
+    });
+    out
+}
+
+/// The two orientations `(l, r)` and `(r, l)` of an equation.
+type Sides = [(TermId, TermId); 2];
+
+/// `t` as an equation `∀x̄. l = r`, in both orientations.
+fn equation(cx: &Context, t: TermId) -> Option<(Vec<VarId>, Sides)> {
+    let (vars, m) = crate::term::axiom_matrix(cx, t);
+    match cx.kind(m) {
+        TermKind::App(Op::Eq, s) if s.len() == 2 && !vars.is_empty() => {
+            Some((vars, [(s[0], s[1]), (s[1], s[0])]))
+        }
+        _ => None,
+    }
+}
+
+/// `args`, if they are distinct variables, exactly the variables `vars`.
+fn are_the_variables(cx: &Context, args: &[TermId], vars: &[VarId]) -> bool {
+    let seen: BTreeSet<VarId> = args
+        .iter()
+        .filter_map(|&a| match cx.kind(a) {
+            TermKind::Var(v) if vars.contains(v) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    seen.len() == args.len() && args.len() == vars.len()
+}
+
+/// `t` read as a definition `∀x̄. f(x̄) = body` (either side): `f`
+/// declared, applied to the distinct bound variables, and absent from
+/// `body`. The validator's own reading: it does not take a pass's word
+/// for what a definition is.
+fn definition(cx: &Context, t: TermId) -> Option<(FunId, TermId)> {
+    let (vars, sides) = equation(cx, t)?;
+    sides.into_iter().find_map(|(l, r)| {
+        let TermKind::App(Op::Uf(f), args) = cx.kind(l) else {
+            return None;
+        };
+        let is_definition = cx.fun(*f).kind == FunKind::Declared
+            && are_the_variables(cx, args, &vars)
+            && !functions_in(cx, r).contains(f);
+        is_definition.then_some((*f, r))
+    })
+}
+
+/// Does `t` say `∀ū. p(mk(ū)) = u_k` for some function `p`?
+fn projects(cx: &Context, t: TermId, mk: FunId, k: usize) -> bool {
+    let Some((vars, sides)) = equation(cx, t) else {
+        return false;
+    };
+    sides.into_iter().any(|(l, r)| {
+        let TermKind::App(Op::Uf(_), p_args) = cx.kind(l) else {
+            return false;
+        };
+        let [record] = p_args[..] else {
+            return false;
+        };
+        matches!(cx.kind(record), TermKind::App(Op::Uf(g), us)
+            if *g == mk && are_the_variables(cx, us, &vars) && us.get(k) == Some(&r))
+    })
+}
+
+/// Is the constructor `mk` injective in every model of each output scope
+/// of `outs`: a datatype constructor (by the theory), or one whose
+/// projection axioms `∀ū. p_k(mk(ū)) = u_k` every scope asserts?
+fn injective(cx: &Context, mk: FunId, outs: &[Vec<TermId>]) -> bool {
+    let d = cx.fun(mk);
+    d.kind == FunKind::Constructor
+        || outs
+            .iter()
+            .all(|ts| (0..d.args.len()).all(|k| ts.iter().any(|&t| projects(cx, t, mk, k))))
 }
 
 fn conjunction(cx: &Context, ts: &[TermId]) -> String {
@@ -350,15 +445,17 @@ fn undo_array_functions(
     output: &Script,
     out_cx: &mut Context,
     outs: Vec<Vec<TermId>>,
+    reported: &HashMap<&str, usize>,
 ) -> Vec<Vec<TermId>> {
     let ins = declared_by_name(input);
     // output function -> (array-valued twin in out_cx, number of indices)
     let mut arrays: HashMap<smtlib_io::FunId, (smtlib_io::FunId, usize)> = HashMap::new();
     for (name, f) in declared_by_name(output) {
-        let Some(&g) = ins.get(&name) else { continue };
+        let (Some(&g), Some(&m)) = (ins.get(&name), reported.get(name.as_str())) else {
+            continue;
+        };
         let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
-        let m = o.args.len().saturating_sub(i.args.len());
-        if m == 0 {
+        if m == 0 || o.args.len() != i.args.len() + m {
             continue;
         }
         let printed = |cx: &Context, ss: &[smtlib_io::SortId]| -> Vec<String> {
@@ -401,89 +498,127 @@ fn undo_array_functions(
 }
 
 /// Undo `record-args` (`crate::passes::record_args`) on the output scopes
-/// `outs`: a function the output declares with other argument sorts than
-/// the input, the same result sort, and arguments that are the input's
-/// record arguments taken apart into fields (by the input's records), is
-/// read back: `f(ū)` becomes `f(mk(ū))`. Sorts are compared as printed and
-/// constructors found by name (the scripts may have been read apart).
-/// `mk` is injective where the pass applied it, so the input's `f` and
-/// the output's determine each other: `I ≡ O[f on records]` proves `I` and
-/// `O` equisatisfiable.
+/// `outs`, for the functions the passes report (`reported`: name and the
+/// shape of each argument): where the reported shape fits (each
+/// constructor, found by name in the output, builds the input's argument
+/// sort, and the flattened sorts are the output's) and every constructor
+/// is injective in the output ([`injective`]), `f(ū)` is read back as
+/// `f(mk(ū))`. Sorts are compared as printed (the scripts may have been
+/// read apart). Proving `I ≡ O[f on records]` then proves `I` and `O`
+/// equisatisfiable: a model of `I` gives the output's `f` as
+/// `ū ↦ f(mk(ū))`, and a model of `O` gives the input's, since `mk` is
+/// injective there.
 fn undo_record_arguments(
     input: &Script,
     output: &Script,
     out_cx: &mut Context,
     outs: Vec<Vec<TermId>>,
+    reported: &[(&str, &[ArgShape])],
 ) -> Vec<Vec<TermId>> {
-    use crate::passes::record_args::Shape;
-    let facts: Vec<TermId> = input.assertions().collect();
-    let records = crate::passes::records::all_records(&input.cx, &facts);
-    if records.is_empty() {
-        return outs;
+    /// An argument passed whole or as the fields of a constructor of the
+    /// output.
+    enum Passed {
+        Whole,
+        Fields(FunId, Vec<Passed>),
+    }
+    /// `shape` with its constructors found in `cx` (by name and arity),
+    /// each injective there.
+    fn found(cx: &Context, shape: &ArgShape, outs: &[Vec<TermId>]) -> Option<Passed> {
+        match shape {
+            ArgShape::Whole => Some(Passed::Whole),
+            ArgShape::Fields { ctor, fields } => {
+                let (mk, _) = cx
+                    .funs()
+                    .find(|(_, d)| cx.sym_name(d.name) == ctor && d.args.len() == fields.len())?;
+                if !injective(cx, mk, outs) {
+                    return None;
+                }
+                let subs = fields.iter().map(|s| found(cx, s, outs));
+                Some(Passed::Fields(mk, subs.collect::<Option<_>>()?))
+            }
+        }
+    }
+    /// The sorts (printed) passed for an argument of sort `sort`, if each
+    /// constructor builds the sort it stands for.
+    fn sorts(cx: &Context, p: &Passed, sort: &str, out: &mut Vec<String>) -> bool {
+        match p {
+            Passed::Whole => {
+                out.push(sort.to_string());
+                true
+            }
+            Passed::Fields(mk, subs) => {
+                let d = cx.fun(*mk);
+                let printer = Printer::new(cx);
+                printer.sort(d.ret) == sort
+                    && subs
+                        .iter()
+                        .zip(d.args.iter())
+                        .all(|(s, &fs)| sorts(cx, s, &printer.sort(fs), out))
+            }
+        }
+    }
+    /// The argument that the terms `fields` stand for.
+    fn record(
+        cx: &mut Context,
+        p: &Passed,
+        fields: &mut std::slice::Iter<TermId>,
+    ) -> Option<TermId> {
+        match p {
+            Passed::Whole => fields.next().copied(),
+            Passed::Fields(mk, subs) => {
+                let args = subs.iter().map(|s| record(cx, s, fields));
+                let args = args.collect::<Option<Vec<TermId>>>()?;
+                cx.mk_app(Op::Uf(*mk), args).ok()
+            }
+        }
     }
     let ins = declared_by_name(input);
-    let print = |cx: &Context, s: smtlib_io::SortId| Printer::new(cx).sort(s);
+    let decls = declared_by_name(output);
     // output function -> (input-signature twin in out_cx, argument shapes)
-    let mut flattened: HashMap<smtlib_io::FunId, (smtlib_io::FunId, Vec<Shape>)> = HashMap::new();
-    for (name, f) in declared_by_name(output) {
-        let Some(&g) = ins.get(&name) else { continue };
-        let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
-        if o.args.len() <= i.args.len() || print(out_cx, o.ret) != print(&input.cx, i.ret) {
+    let mut flattened: HashMap<FunId, (FunId, Vec<Passed>)> = HashMap::new();
+    for &(name, shapes) in reported {
+        let (Some(&f), Some(&g)) = (decls.get(name), ins.get(name)) else {
             continue;
-        }
-        let want: Vec<String> = o.args.iter().map(|&s| print(out_cx, s)).collect();
-        // the first way of passing each input argument that gives the
-        // output's argument sorts
-        let options: Vec<Vec<(Shape, Vec<String>)>> = i
+        };
+        let (o, i) = (out_cx.fun(f).clone(), input.cx.fun(g).clone());
+        let in_sorts: Vec<String> = i
             .args
             .iter()
-            .map(|&s| {
-                Shape::all_for(&input.cx, s, &records)
-                    .into_iter()
-                    .map(|(sh, ss)| (sh, ss.iter().map(|&x| print(&input.cx, x)).collect()))
-                    .collect()
-            })
+            .map(|&s| Printer::new(&input.cx).sort(s))
             .collect();
-        fn fit(options: &[Vec<(Shape, Vec<String>)>], want: &[String]) -> Option<Vec<Shape>> {
-            let Some((first, rest)) = options.split_first() else {
-                return want.is_empty().then(Vec::new);
-            };
-            first.iter().find_map(|(sh, ss)| {
-                let tail = want.strip_prefix(&ss[..])?;
-                let mut shapes = vec![sh.clone()];
-                shapes.extend(fit(rest, tail)?);
-                Some(shapes)
-            })
-        }
-        let Some(shapes) = fit(&options, &want) else {
-            continue;
-        };
-        // the constructors and argument sorts on the output's side
-        let ctor_in_output = |mk: smtlib_io::FunId| -> Option<smtlib_io::FunId> {
-            let d = input.cx.fun(mk);
-            let n = input.cx.sym_name(d.name);
-            out_cx
-                .funs()
-                .find(|(_, e)| out_cx.sym_name(e.name) == n && e.args.len() == d.args.len())
-                .map(|(h, _)| h)
-        };
-        let Some(shapes) = shapes
+        let out_sorts: Vec<String> = o
+            .args
             .iter()
-            .map(|s| s.map(&ctor_in_output))
-            .collect::<Option<Vec<Shape>>>()
+            .map(|&s| Printer::new(out_cx).sort(s))
+            .collect();
+        if shapes.len() != i.args.len()
+            || Printer::new(out_cx).sort(o.ret) != Printer::new(&input.cx).sort(i.ret)
+        {
+            continue;
+        }
+        let Some(passed) = shapes
+            .iter()
+            .map(|s| found(out_cx, s, &outs))
+            .collect::<Option<Vec<Passed>>>()
         else {
             continue;
         };
-        let mut at = 0;
-        let mut args = vec![];
-        for sh in &shapes {
-            let mut taken = vec![];
-            sh.sorts(out_cx, o.args[at], &mut taken);
-            args.push(match sh {
-                Shape::Whole => o.args[at],
-                Shape::Fields(mk, _) => out_cx.fun(*mk).ret,
+        // the twin's argument sorts: the record's, or the output's own
+        let (mut flat, mut args) = (vec![], vec![]);
+        let mut fits = true;
+        for (p, sort) in passed.iter().zip(&in_sorts) {
+            let at = flat.len();
+            fits &= sorts(out_cx, p, sort, &mut flat);
+            args.push(match p {
+                Passed::Whole => o.args.get(at).copied(),
+                Passed::Fields(mk, _) => Some(out_cx.fun(*mk).ret),
             });
-            at += taken.len();
+        }
+        let Some(args) = args.into_iter().collect::<Option<Vec<_>>>() else {
+            continue;
+        };
+        if !fits || flat != out_sorts {
+            continue;
         }
         let twin = out_cx.declare_fun(FunDecl {
             name: o.name,
@@ -492,16 +627,17 @@ fn undo_record_arguments(
             ret: o.ret,
             kind: FunKind::Declared,
         });
-        flattened.insert(f, (twin, shapes));
+        flattened.insert(f, (twin, passed));
     }
     if flattened.is_empty() {
         return outs;
     }
     rewrite_applications(out_cx, outs, |cx, f, args| {
-        let (twin, shapes) = flattened.get(&f)?;
+        let (twin, passed) = flattened.get(&f)?;
         let mut fields = args.iter();
-        let records: Vec<TermId> = shapes.iter().map(|s| s.rebuild(cx, &mut fields)).collect();
-        cx.mk_app(smtlib_io::Op::Uf(*twin), records).ok()
+        let records = passed.iter().map(|p| record(cx, p, &mut fields));
+        let records = records.collect::<Option<Vec<TermId>>>()?;
+        cx.mk_app(Op::Uf(*twin), records).ok()
     })
 }
 
@@ -556,9 +692,15 @@ fn query(decls: &str, extra: &[String], input: &str, output: &str) -> String {
 }
 
 /// Check that `output` (vcsimp's result) agrees with `input` on the
-/// assertions at every check-sat, with `solver`. See the module
+/// assertions at every check-sat, with `solver`, reading the symbols that
+/// `read_back` reports changed back as the input's. See the module
 /// documentation for the queries and verdicts.
-pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Validation {
+pub fn validate(
+    input: &Script,
+    output: &Script,
+    read_back: &[ReadBack],
+    solver: &SolverCommand,
+) -> Validation {
     let (ins, outs) = (scopes(input), scopes(output));
     if ins.len() != outs.len() {
         return Validation {
@@ -574,14 +716,26 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
     }
     let decls = declarations(input) + &new_definitions(input, output);
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
-    let outs = undo_array_functions(input, output, &mut out_cx, outs);
-    let outs = undo_record_arguments(input, output, &mut out_cx, outs);
+    let (mut arrays, mut records, mut dropped) = (HashMap::new(), vec![], BTreeSet::new());
+    for r in read_back {
+        match r {
+            ReadBack::ArrayFunction { name, indices } => {
+                arrays.insert(name.as_str(), *indices);
+            }
+            ReadBack::RecordFields { name, shapes } => records.push((name.as_str(), &shapes[..])),
+            ReadBack::DroppedDefinition { name } => {
+                dropped.insert(name.as_str());
+            }
+        }
+    }
+    let outs = undo_array_functions(input, output, &mut out_cx, outs, &arrays);
+    let outs = undo_record_arguments(input, output, &mut out_cx, outs, &records);
     let mut agreed = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
-        let dropped = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts);
+        let dropped = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
         let output_side = |in_cx: &Context, out_cx: &Context, o: &[TermId], d: &[TermId]| {
             if d.is_empty() {
                 conjunction(out_cx, o)
@@ -669,11 +823,12 @@ pub fn validate(input: &Script, output: &Script, solver: &SolverCommand) -> Vali
 pub fn validate_text(
     input: &str,
     output: &str,
+    read_back: &[ReadBack],
     solver: &SolverCommand,
 ) -> Result<Validation, smtlib_io::Error> {
     let (i, o) = (
         smtlib_io::parse_script(input)?,
         smtlib_io::parse_script(output)?,
     );
-    Ok(validate(&i, &o, solver))
+    Ok(validate(&i, &o, read_back, solver))
 }

@@ -35,8 +35,8 @@ fn validated(input: &str, output: &str) {
     if !common::require("z3") {
         return;
     }
-    let v =
-        validate_text(input, output, &default_solver(Duration::from_secs(60))).expect("both parse");
+    let v = validate_text(input, output, &[], &default_solver(Duration::from_secs(60)))
+        .expect("both parse");
     assert_eq!(v.verdict, Verdict::Agree, "{v:?}\n{output}");
 }
 

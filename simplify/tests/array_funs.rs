@@ -6,14 +6,14 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, Outcome, PassName};
 
-fn run(src: &str) -> String {
+fn run(src: &str) -> Outcome {
     let opts = Options {
         passes: vec![pass("arrays-as-funs")],
         ..Options::default()
     };
-    simplify_text(src, &opts).expect("parses").output
+    simplify_text(src, &opts).expect("parses")
 }
 
 fn z3(script: &str) -> String {
@@ -22,9 +22,10 @@ fn z3(script: &str) -> String {
 
 /// Same answers, and validation proves the output equivalent up to
 /// reading the functions as arrays.
-fn assert_sound(input: &str, output: &str) {
+fn assert_sound(input: &str, ran: &Outcome) {
+    let output = &ran.output;
     assert_eq!(z3(input), z3(output), "answers differ:\n{output}");
-    common::assert_validated(input, output);
+    common::assert_validated_reading(input, output, &ran.read_back);
 }
 
 const READS: &str = "(declare-fun a () (Array Int Int))
@@ -39,20 +40,22 @@ const READS: &str = "(declare-fun a () (Array Int Int))
 
 #[test]
 fn read_only_arrays_become_functions() {
-    let out = run(READS);
+    let ran = run(READS);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
     assert!(out.contains("(declare-fun fs (Int Int) Int)"), "{out}");
     assert!(!out.contains("select") && !out.contains("Array"), "{out}");
     assert!(out.contains(":pattern ((a i))"), "{out}");
     assert!(out.contains("(fs 1 n)"), "{out}");
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(READS, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(READS, &ran);
     // a satisfiable variant stays satisfiable
     let sat = READS.replace("(assert (<= 0 n))", "(assert (< n 0))");
-    let out = run(&sat);
+    let ran = run(&sat);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
-    assert_eq!(z3(&out), "sat");
-    assert_sound(&sat, &out);
+    assert_eq!(z3(out), "sat");
+    assert_sound(&sat, &ran);
 }
 
 #[test]
@@ -63,11 +66,12 @@ fn arrays_of_arrays_become_functions_of_all_indices() {
 (assert (select (select m k) k))
 (check-sat)
 ";
-    let out = run(src);
+    let ran = run(src);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun m (Int Int) Bool)"), "{out}");
     assert!(out.contains("(m k k)"), "{out}");
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(src, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(src, &ran);
 }
 
 #[test]
@@ -88,7 +92,8 @@ fn arrays_used_as_values_stay_arrays() {
         let src = format!(
             "(declare-const a (Array Int Int))\n(declare-const b (Array Int Int))\n(declare-const p Bool)\n(assert (= (select a 2) (select b 3)))\n{case}\n(check-sat)\n"
         );
-        let out = run(&src);
+        let ran = run(&src);
+        let out = &ran.output;
         assert!(
             out.contains("(declare-const a (Array Int Int))"),
             "{case}:\n{out}"
@@ -110,7 +115,8 @@ fn arrays_named_by_kept_commands_or_models_stay_arrays() {
         "(declare-const q Bool)\n(check-sat-assuming ((= (select a 0) 1)))\n",
     ] {
         let src = format!("{base}{extra}");
-        let out = run(&src);
+        let ran = run(&src);
+        let out = &ran.output;
         assert!(
             out.contains("(declare-const a (Array Int Int))") && out.contains("(select a 0)"),
             "{extra}:\n{out}"
@@ -118,14 +124,17 @@ fn arrays_named_by_kept_commands_or_models_stay_arrays() {
     }
     // a logic without uninterpreted functions
     let src = format!("(set-logic QF_ALIA)\n{base}(check-sat)\n");
-    let out = run(&src);
+    let ran = run(&src);
+    let out = &ran.output;
     assert!(out.contains("(select a 0)"), "{out}");
     let src = format!("(set-logic QF_AUFLIA)\n{base}(check-sat)\n");
-    let out = run(&src);
+    let ran = run(&src);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
     // declared again after a pop: two symbols of one name, left alone
     let scoped = "(push 1)\n(declare-const a (Array Int Int))\n(assert (= (select a 0) 1))\n(check-sat)\n(pop 1)\n(declare-const a (Array Int Int))\n(assert (= (select a 0) 2))\n(check-sat)\n";
-    let out = run(scoped);
+    let ran = run(scoped);
+    let out = &ran.output;
     assert_eq!(out.matches("(select a 0)").count(), 2, "{out}");
 }
 
@@ -140,12 +149,11 @@ fn default_pipeline_reads_arrays_as_functions() {
 (assert (not (= (select a 3) 6)))
 (check-sat)
 ";
-    let out = simplify_text(src, &Options::default())
-        .expect("parses")
-        .output;
+    let ran = simplify_text(src, &Options::default()).expect("parses");
+    let out = &ran.output;
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(src, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(src, &ran);
 }
 
 /// The registered pass named `name`.

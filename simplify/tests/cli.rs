@@ -351,37 +351,74 @@ fn validate_library_catches_a_wrong_output() {
     let wrong =
         "(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n(assert (< x 6))\n(check-sat)\n";
     let solver = default_solver(std::time::Duration::from_secs(10));
-    let v = validate_text(input, wrong, &solver).unwrap();
+    let v = validate_text(input, wrong, &[], &solver).unwrap();
     assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
     assert!(v.detail.contains("check-sat 2"), "{v:?}");
     assert_eq!(v.agreed, 1);
-    let same = validate_text(input, input, &solver).unwrap();
+    let same = validate_text(input, input, &[], &solver).unwrap();
     assert_eq!(same.verdict, Verdict::Agree, "{same:?}");
 }
 
 /// An output without the definitional axiom of a function it no longer
-/// uses (what `prune-defs` does) is equisatisfiable, and validates; a
-/// function defined twice, possibly inconsistently, is not excused.
+/// uses (what `prune-defs` does, and reports) is equisatisfiable, and
+/// validates; a function defined twice, possibly inconsistently, is not
+/// excused, nor is a dropped definition no pass reports.
 #[test]
 fn validate_accepts_dropped_definitions_of_unused_functions() {
+    use simplify::pass::ReadBack;
     use simplify::validate::{default_solver, validate_text, Verdict};
+    let dropped = [ReadBack::DroppedDefinition { name: "f".into() }];
     let decls = "(declare-fun f (Int) Int)\n(declare-const x Int)\n";
     let def = "(assert (forall ((y Int)) (= (f y) (+ y 1))))\n";
     let input = format!("{decls}{def}(assert (> (f x) 3))\n(check-sat)\n");
     let output = format!("{decls}(assert (> (+ x 1) 3))\n(check-sat)\n");
     let solver = default_solver(std::time::Duration::from_secs(10));
-    let v = validate_text(&input, &output, &solver).unwrap();
+    let v = validate_text(&input, &output, &dropped, &solver).unwrap();
     assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let unreported = validate_text(&input, &output, &[], &solver).unwrap();
+    assert_eq!(unreported.verdict, Verdict::Disagree, "{unreported:?}");
     // The output must still agree with the rest: a wrong goal is caught.
     let wrong = format!("{decls}(assert (> (+ x 1) 4))\n(check-sat)\n");
-    let v = validate_text(&input, &wrong, &solver).unwrap();
+    let v = validate_text(&input, &wrong, &dropped, &solver).unwrap();
     assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
     // `f y = y + 1` and `f y = y + 2` together are unsat; dropping both is not.
     let clash = "(assert (forall ((y Int)) (= (f y) (+ y 2))))\n";
     let input = format!("{decls}{def}{clash}(assert (> x 3))\n(check-sat)\n");
     let output = format!("{decls}(assert (> x 3))\n(check-sat)\n");
-    let v = validate_text(&input, &output, &solver).unwrap();
+    let v = validate_text(&input, &output, &dropped, &solver).unwrap();
     assert_ne!(v.verdict, Verdict::Agree, "{v:?}");
+}
+
+/// A reported read-back is checked, not trusted: reading `f(u)` back as
+/// `f(mk(u))` would make this output "agree" with the unsatisfiable input
+/// (`mk(1) = mk(2)` and `f(mk(1)) ≠ f(mk(2))`) although the output is
+/// satisfiable, but `mk` is neither a datatype constructor nor given
+/// projection axioms, so it is not known injective and nothing is read
+/// back.
+#[test]
+fn validate_reads_back_only_through_injective_constructors() {
+    use simplify::pass::{ArgShape, ReadBack};
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let input = "(declare-sort R 0)\n(declare-fun mk (Int) R)\n(declare-fun f (R) Int)\n\
+                 (assert (= (mk 1) (mk 2)))\n(assert (not (= (f (mk 1)) (f (mk 2)))))\n(check-sat)\n";
+    let output = "(declare-sort R 0)\n(declare-fun mk (Int) R)\n(declare-fun f (Int) Int)\n\
+                  (assert (= (mk 1) (mk 2)))\n(assert (not (= (f 1) (f 2))))\n(check-sat)\n";
+    let read_back = [ReadBack::RecordFields {
+        name: "f".into(),
+        shapes: vec![ArgShape::Fields {
+            ctor: "mk".into(),
+            fields: vec![ArgShape::Whole],
+        }],
+    }];
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    let v = validate_text(input, output, &read_back, &solver).unwrap();
+    assert_ne!(v.verdict, Verdict::Agree, "{v:?}");
+    // with the projection axiom, mk is injective and the read-back holds
+    let proj = "(declare-fun p (R) Int)\n(assert (forall ((u Int)) (= (p (mk u)) u)))\n";
+    let input = input.replace("(assert (= (mk 1)", &format!("{proj}(assert (= (mk 1)"));
+    let output = output.replace("(assert (= (mk 1)", &format!("{proj}(assert (= (mk 1)"));
+    let v = validate_text(&input, &output, &read_back, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
 }
 
 /// A solver that cannot decide: the verdict is `unknown` and the

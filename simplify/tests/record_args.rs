@@ -6,14 +6,14 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, Outcome, PassName};
 
-fn run(src: &str) -> String {
+fn run(src: &str) -> Outcome {
     let opts = Options {
         passes: vec![pass("record-args")],
         ..Options::default()
     };
-    simplify_text(src, &opts).expect("parses").output
+    simplify_text(src, &opts).expect("parses")
 }
 
 fn z3(script: &str) -> String {
@@ -23,13 +23,14 @@ fn z3(script: &str) -> String {
 /// Decided answers agree (z3 often cannot decide quantified formulas over
 /// datatypes that it decides once they take integers), and validation
 /// proves the output equivalent up to reading the functions on records.
-fn assert_sound(input: &str, output: &str) {
+fn assert_sound(input: &str, ran: &Outcome) {
+    let output = &ran.output;
     let (i, o) = (z3(input), z3(output));
     assert!(
         !matches!(i.as_str(), "sat" | "unsat") || i == o,
         "answers differ ({i} against {o}):\n{output}"
     );
-    common::assert_validated(input, output);
+    common::assert_validated_reading(input, output, &ran.read_back);
 }
 
 const PAIRS: &str = "(declare-datatypes ((P 0)) (((mk (fst Int) (snd Int)))))
@@ -43,19 +44,21 @@ const PAIRS: &str = "(declare-datatypes ((P 0)) (((mk (fst Int) (snd Int)))))
 
 #[test]
 fn datatype_arguments_become_fields() {
-    let out = run(PAIRS);
+    let ran = run(PAIRS);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun f (Int Int Int) Int)"), "{out}");
     assert!(
         out.contains("(f i j 0)") && out.contains("(f a 1 0)"),
         "{out}"
     );
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(PAIRS, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(PAIRS, &ran);
     let sat = PAIRS.replace("(assert (<= 0 a))", "(assert (< a 0))");
-    let out = run(&sat);
+    let ran = run(&sat);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun f (Int Int Int) Int)"), "{out}");
-    assert_eq!(z3(&out), "sat");
-    assert_sound(&sat, &out);
+    assert_eq!(z3(out), "sat");
+    assert_sound(&sat, &ran);
 }
 
 /// Why3's shape: `dim3` given by an inversion axiom and projection
@@ -82,7 +85,8 @@ const THREADS: &str = "(declare-sort dim3 0)
 
 #[test]
 fn nested_axiomatised_records_become_fields() {
-    let out = run(THREADS);
+    let ran = run(THREADS);
+    let out = &ran.output;
     assert!(
         out.contains("(declare-fun j (Int Int Int Int Int Int) Int)"),
         "{out}"
@@ -94,8 +98,8 @@ fn nested_axiomatised_records_become_fields() {
     assert!(out.contains("(j 2 0 0 1 0 0)"), "{out}");
     // the projection axioms stay: they make mk_dim3 injective
     assert!(out.contains("(x (mk_dim3 u v w))"), "{out}");
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(THREADS, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(THREADS, &ran);
 }
 
 #[test]
@@ -105,7 +109,8 @@ fn records_passed_whole_stay_whole() {
         "(check-sat)",
         "(assert (forall ((p P)) (<= 0 (f p 1))))\n(check-sat)",
     );
-    let out = run(&src);
+    let ran = run(&src);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun f (P Int) Int)"), "{out}");
     assert!(out.contains("(f (mk a 1) 0)"), "{out}");
     // only the outer record is built every time: the inner dim3 stays
@@ -113,14 +118,15 @@ fn records_passed_whole_stay_whole() {
         "(check-sat)",
         "(declare-const d dim3)\n(assert (<= 0 (j (mk_thread d (mk_dim3 0 0 0)))))\n(check-sat)",
     );
-    let out = run(&src);
+    let ran = run(&src);
+    let out = &ran.output;
     assert!(
         out.contains("(declare-fun j (dim3 Int Int Int) Int)"),
         "{out}"
     );
     assert!(out.contains("(j d 0 0 0)"), "{out}");
-    assert_eq!(z3(&out), "unsat");
-    assert_sound(&src, &out);
+    assert_eq!(z3(out), "unsat");
+    assert_sound(&src, &ran);
 }
 
 #[test]
@@ -136,9 +142,10 @@ fn constructors_not_known_injective_are_left_alone() {
 (assert (not (= (f (mk 1)) (f (mk 2)))))
 (check-sat)
 ";
-    let out = run(src);
+    let ran = run(src);
+    let out = &ran.output;
     assert!(out.contains("(f (mk 1))"), "{out}");
-    assert_eq!(z3(&out), "unsat");
+    assert_eq!(z3(out), "unsat");
     // projection axioms only in a popped scope: not injective at the
     // second check-sat
     let scoped = THREADS
@@ -146,7 +153,8 @@ fn constructors_not_known_injective_are_left_alone() {
             "(assert (forall ((u Int) (v Int) (w Int)) (= (x (mk_dim3 u v w)) u)))",
             "(push 1)\n(assert (forall ((u Int) (v Int) (w Int)) (= (x (mk_dim3 u v w)) u)))\n(check-sat)\n(pop 1)",
         );
-    let out = run(&scoped);
+    let ran = run(&scoped);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun fs (dim3 Int) Int)"), "{out}");
 }
 
@@ -154,7 +162,8 @@ fn constructors_not_known_injective_are_left_alone() {
 fn functions_named_by_kept_commands_or_models_stay() {
     for extra in ["(get-model)\n", "(get-value ((f (mk 0 0) 0)))\n"] {
         let src = format!("{PAIRS}{extra}");
-        let out = run(&src);
+        let ran = run(&src);
+        let out = &ran.output;
         assert!(
             out.contains("(declare-fun f (P Int) Int)"),
             "{extra}:\n{out}"
@@ -164,7 +173,8 @@ fn functions_named_by_kept_commands_or_models_stay() {
         "(check-sat)",
         "(define-fun g () Int (f (mk 0 0) 0))\n(assert (= g 0))\n(check-sat)",
     );
-    let out = run(&src);
+    let ran = run(&src);
+    let out = &ran.output;
     assert!(out.contains("(declare-fun f (P Int) Int)"), "{out}");
 }
 

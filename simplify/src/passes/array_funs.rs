@@ -33,7 +33,7 @@
 //! quantifiers, and proves the same VCs with functions (Boogie's form) in
 //! milliseconds.
 
-use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::passes::redeclare::{changeable, redeclare};
 use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
 use std::collections::{BTreeMap, HashSet};
@@ -48,9 +48,25 @@ impl ScriptPass for ArraysAsFuns {
     }
 
     /// `symbols` are the arrays that became functions
-    /// ([`arrays_as_functions`]); `fired` counts them.
+    /// ([`arrays_as_functions`]); `fired` counts them; `read_back` gives
+    /// each once, with the number of indices it took as arguments.
     fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        ScriptChange::of_symbols(arrays_as_functions(script))
+        let symbols = arrays_as_functions(script);
+        let mut indices: BTreeMap<&String, usize> = BTreeMap::new();
+        for name in &symbols {
+            *indices.entry(name).or_default() += 1;
+        }
+        let read_back = indices
+            .into_iter()
+            .map(|(name, indices)| ReadBack::ArrayFunction {
+                name: name.clone(),
+                indices,
+            })
+            .collect();
+        ScriptChange {
+            read_back,
+            ..ScriptChange::of_symbols(symbols)
+        }
     }
 }
 

@@ -33,8 +33,7 @@ use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
 use crate::term;
 use smtlib_io::{
-    AttrValue, BinderKind, CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind,
-    VarId,
+    AttrValue, CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind, VarId,
 };
 use std::collections::{BTreeSet, HashMap, HashSet};
 
@@ -54,22 +53,7 @@ pub struct Oriented {
     pub rhs: TermId,
 }
 
-/// The quantified variables and matrix of an axiom: nested `forall`s and
-/// `(! … :pattern …)` annotations are looked through (a `:named` axiom too;
-/// its name is kept by whoever keeps the axiom).
-pub(crate) fn axiom_matrix(cx: &Context, mut t: TermId) -> (Vec<VarId>, TermId) {
-    let mut vars = Vec::new();
-    loop {
-        match cx.kind(t) {
-            TermKind::Binder(BinderKind::Forall, vs, body, _) => {
-                vars.extend(vs.iter().copied());
-                t = *body;
-            }
-            TermKind::Annot(body, _) => t = *body,
-            _ => return (vars, t),
-        }
-    }
-}
+pub(crate) use crate::term::axiom_matrix;
 
 pub(crate) fn contains_fun(
     cx: &Context,

@@ -4,7 +4,7 @@
 //! for unsat only, marked).
 
 use super::encodings::{as_definition, funs_of, text_mentions};
-use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::passes::registry::Marker;
 use crate::term;
 use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
@@ -19,13 +19,18 @@ impl ScriptPass for PruneDefs {
         "prune-defs"
     }
 
-    /// `symbols` are those whose definitions were dropped; `fired` counts
-    /// them.
+    /// `symbols` are those whose definitions were dropped, each also in
+    /// `read_back`; `fired` counts them.
     fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        let change = ScriptChange::of_symbols(prune_definitions(script));
+        let symbols = prune_definitions(script);
+        let read_back = symbols
+            .iter()
+            .map(|name| ReadBack::DroppedDefinition { name: name.clone() })
+            .collect();
         ScriptChange {
-            dropped: change.fired > 0,
-            ..change
+            dropped: !symbols.is_empty(),
+            read_back,
+            ..ScriptChange::of_symbols(symbols)
         }
     }
 }

@@ -32,7 +32,7 @@
 //! `check-sat`. Without injectivity this fails: `mk(1) = mk(2)` with
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
-use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::pass::{ArgShape, Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::passes::records::{all_records, is_projection_axiom, Record};
 use crate::passes::redeclare::{changeable, redeclare};
 use crate::scope::liveness;
@@ -95,61 +95,14 @@ impl Shape {
         }
     }
 
-    /// Every shape an argument of sort `sort` can be passed in, with the
-    /// sorts it then takes (for reading a flattened function back).
-    pub fn all_for(cx: &Context, sort: SortId, records: &[Record]) -> Vec<(Shape, Vec<SortId>)> {
-        let mut out = vec![(Shape::Whole, vec![sort])];
-        let Some(rec) = records.iter().find(|r| r.sort == sort) else {
-            return out;
-        };
-        // (nesting is bounded: a record that contains itself stays whole)
-        let others: Vec<Record> = records.iter().filter(|r| r.sort != sort).cloned().collect();
-        let mut partial: Vec<(Vec<Shape>, Vec<SortId>)> = vec![(vec![], vec![])];
-        for &fs in cx.fun(rec.ctor).args.iter() {
-            let options = Shape::all_for(cx, fs, &others);
-            partial = partial
-                .into_iter()
-                .flat_map(|(subs, sorts)| {
-                    options.iter().map(move |(s, ss)| {
-                        let mut subs = subs.clone();
-                        subs.push(s.clone());
-                        let mut sorts = sorts.clone();
-                        sorts.extend(ss);
-                        (subs, sorts)
-                    })
-                })
-                .collect();
-        }
-        out.extend(
-            partial
-                .into_iter()
-                .map(|(subs, sorts)| (Shape::Fields(rec.ctor, subs), sorts)),
-        );
-        out
-    }
-
-    /// The same shape with every constructor renamed by `rename` (`None` if
-    /// one has no counterpart).
-    pub fn map(&self, rename: &impl Fn(FunId) -> Option<FunId>) -> Option<Shape> {
+    /// The shape as the pass reports it, constructors by name.
+    fn described(&self, cx: &Context) -> ArgShape {
         match self {
-            Shape::Whole => Some(Shape::Whole),
-            Shape::Fields(mk, subs) => Some(Shape::Fields(
-                rename(*mk)?,
-                subs.iter().map(|s| s.map(rename)).collect::<Option<_>>()?,
-            )),
-        }
-    }
-
-    /// The argument that the terms `fields` (in [`Shape::sorts`] order,
-    /// consumed from the front) stand for.
-    pub fn rebuild(&self, cx: &mut Context, fields: &mut std::slice::Iter<TermId>) -> TermId {
-        match self {
-            Shape::Whole => *fields.next().expect("one term per passed sort"),
-            Shape::Fields(mk, subs) => {
-                let args: Vec<TermId> = subs.iter().map(|s| s.rebuild(cx, fields)).collect();
-                cx.mk_app(Op::Uf(*mk), args)
-                    .expect("fields have the constructor's sorts")
-            }
+            Shape::Whole => ArgShape::Whole,
+            Shape::Fields(mk, subs) => ArgShape::Fields {
+                ctor: cx.sym_name(cx.fun(*mk).name).to_string(),
+                fields: subs.iter().map(|s| s.described(cx)).collect(),
+            },
         }
     }
 }
@@ -164,15 +117,30 @@ impl ScriptPass for RecordArgs {
     }
 
     /// `symbols` are the functions that now take fields
-    /// ([`flatten_record_arguments`]); `fired` counts them.
+    /// ([`flatten_record_arguments`]); `fired` counts them; `read_back`
+    /// gives the shape of each one's arguments.
     fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        ScriptChange::of_symbols(flatten_record_arguments(script))
+        let (symbols, read_back) = flatten_record_arguments(script)
+            .into_iter()
+            .map(|(name, shapes)| {
+                let read = ReadBack::RecordFields {
+                    name: name.clone(),
+                    shapes,
+                };
+                (name, read)
+            })
+            .unzip();
+        ScriptChange {
+            read_back,
+            ..ScriptChange::of_symbols(symbols)
+        }
     }
 }
 
 /// Apply the rule of the module documentation to `script`. Returns the
-/// names of the functions that now take fields.
-pub fn flatten_record_arguments(script: &mut Script) -> Vec<String> {
+/// functions that now take fields, by name, with the shape of each of
+/// their arguments.
+pub fn flatten_record_arguments(script: &mut Script) -> Vec<(String, Vec<ArgShape>)> {
     if script.asks_for_models() {
         return vec![];
     }
@@ -183,7 +151,11 @@ pub fn flatten_record_arguments(script: &mut Script) -> Vec<String> {
     let plans = plans(script, &records);
     let mut done = vec![];
     for (at, (f, shapes)) in plans {
-        done.push(script.cx.sym_name(script.cx.fun(f).name).to_string());
+        let described = shapes.iter().map(|s| s.described(&script.cx)).collect();
+        done.push((
+            script.cx.sym_name(script.cx.fun(f).name).to_string(),
+            described,
+        ));
         convert(script, at, f, &shapes);
     }
     done

@@ -190,6 +190,23 @@ fn map_attrs(attrs: &[smtlib_io::Attr], m: &impl Fn(&TermId) -> TermId) -> Box<[
         .collect()
 }
 
+/// The quantified variables and matrix of an axiom: nested `forall`s and
+/// `(! … :pattern …)` annotations are looked through (a `:named` axiom too;
+/// its name is kept by whoever keeps the axiom).
+pub fn axiom_matrix(cx: &Context, mut t: TermId) -> (Vec<VarId>, TermId) {
+    let mut vars = Vec::new();
+    loop {
+        match cx.kind(t) {
+            TermKind::Binder(BinderKind::Forall, vs, body, _) => {
+                vars.extend(vs.iter().copied());
+                t = *body;
+            }
+            TermKind::Annot(body, _) => t = *body,
+            _ => return (vars, t),
+        }
+    }
+}
+
 /// Attributes that remain valid for a quantifier over `vars`.
 pub fn keep_attrs(
     cx: &Context,
