@@ -5,7 +5,6 @@
 mod common;
 
 use simplify::egraph::rules::{builtin_rules, fires_on, load_rules, soundness_query};
-use std::process::{Command, Stdio};
 
 /// Rules the solvers cannot decide, with the reason, and the instances
 /// that are checked instead (extra assertions added to the query).
@@ -22,21 +21,12 @@ const EXEMPT: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
-fn solve(solver: &str, args: &[&str], query: &str) -> Option<String> {
-    let mut child = Command::new(solver)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .ok()?;
-    common::feed(&mut child, query);
-    let out = child.wait_with_output().ok()?;
-    Some(String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
-
 #[test]
 fn every_rule_is_sound() {
+    if !common::require("z3") || !common::require("cvc5") {
+        return;
+    }
+    let solve = |solver: &str, query: &str| common::solve(solver, query, common::PROOF_LIMIT);
     let rules = builtin_rules().expect("rules load");
     let mut checked_z3 = 0;
     let mut checked_cvc5 = 0;
@@ -46,11 +36,8 @@ fn every_rule_is_sound() {
         if let Some((_, _, instances)) = EXEMPT.iter().find(|(n, _, _)| *n == r.name) {
             for inst in instances.iter() {
                 let qi = q.replace("(check-sat)", &format!("(assert {inst})\n(check-sat)"));
-                for (solver, args) in [
-                    ("z3", &["-in", "-T:10"][..]),
-                    ("cvc5", &["--lang=smt2", "--tlimit=10000"][..]),
-                ] {
-                    match solve(solver, args, &qi) {
+                for solver in ["z3", "cvc5"] {
+                    match solve(solver, &qi) {
                         Some(a) if a == "unsat" => {}
                         a => failures
                             .push(format!("{solver} on instance {inst} of {}: {a:?}", r.name)),
@@ -59,14 +46,14 @@ fn every_rule_is_sound() {
             }
             continue;
         }
-        match solve("z3", &["-in", "-T:10"], &q) {
+        match solve("z3", &q) {
             Some(a) if a == "unsat" => checked_z3 += 1,
             a => failures.push(format!(
                 "z3 on {} ({}:{}): {a:?}\n{q}",
                 r.name, r.file, r.line
             )),
         }
-        match solve("cvc5", &["--lang=smt2", "--tlimit=10000"], &q) {
+        match solve("cvc5", &q) {
             Some(a) if a == "unsat" => checked_cvc5 += 1,
             a => failures.push(format!(
                 "cvc5 on {} ({}:{}): {a:?}\n{q}",

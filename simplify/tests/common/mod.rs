@@ -197,21 +197,32 @@ pub fn par_map<T: Sync, R: Send>(
 /// that a loaded machine slows them down without failing them.
 pub const PROOF_LIMIT: u32 = 60;
 
-/// z3 on `script` (given on stdin) under its own time limit `-T:secs`: its
-/// standard output, trimmed (a run that outlives its limit by 30 s is
-/// killed and reads as `timeout`). `None` when z3 is missing, under the
-/// policy of [`require`]: the caller skips its check.
-pub fn z3(script: &str, secs: u32) -> Option<String> {
-    if !require("z3") {
+/// `tool` (`z3` or `cvc5`) on `script` (given on stdin) under its own time
+/// limit of `secs`: its standard output, trimmed (a run that outlives its
+/// limit by 30 s is killed and reads as `timeout`). `None` when the tool
+/// is missing, under the policy of [`require`]: the caller skips its check.
+pub fn solve(tool: &str, script: &str, secs: u32) -> Option<String> {
+    if !require(tool) {
         return None;
     }
-    let limit = format!("-T:{secs}");
+    let args = match tool {
+        "cvc5" => [
+            "--lang=smt2".to_string(),
+            format!("--tlimit={}", secs * 1000),
+        ],
+        _ => ["-in".to_string(), format!("-T:{secs}")],
+    };
     let out = run_solver(
-        &["z3", "-in", &limit],
+        &[tool, &args[0], &args[1]],
         script,
         Duration::from_secs(u64::from(secs) + 30),
     );
     Some(out.map_or_else(|| "timeout".to_string(), |o| o.trim().to_string()))
+}
+
+/// [`solve`] with z3.
+pub fn z3(script: &str, secs: u32) -> Option<String> {
+    solve("z3", script, secs)
 }
 
 /// The first line of [`z3`]'s output: its first answer, or an error.
