@@ -16,26 +16,13 @@ const TIME_LIMIT: &str = "5";
 
 fn models() -> Vec<PathBuf> {
     let root = common::repo_root();
-    let mut files = vec![];
     let all = std::env::var("VCSIMP_WHY3_ALL").is_ok_and(|v| v == "1");
     let real = root.join("corpus/why3-real");
-    let mut stack = vec![
-        root.join("simplify/tests/why3"),
-        if all { real } else { real.join("arraycopy") },
-    ];
-    while let Some(d) = stack.pop() {
-        let Ok(rd) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "mlw") {
-                files.push(p);
-            }
-        }
-    }
+    let mut files = common::files_ending(&root.join("simplify/tests/why3"), "mlw");
+    files.extend(common::files_ending(
+        &if all { real } else { real.join("arraycopy") },
+        "mlw",
+    ));
     files.sort();
     files
 }

@@ -43,6 +43,12 @@ pub fn corpus_files() -> Vec<PathBuf> {
 /// Every `*.smt2` file under `dir` (recursively), sorted; none when `dir`
 /// is absent.
 pub fn smt2_files(dir: &std::path::Path) -> Vec<PathBuf> {
+    files_ending(dir, "smt2")
+}
+
+/// Every file with extension `ext` under `dir` (recursively), sorted; none
+/// when `dir` is absent.
+pub fn files_ending(dir: &std::path::Path, ext: &str) -> Vec<PathBuf> {
     let mut files = vec![];
     let mut stack = vec![dir.to_path_buf()];
     while let Some(d) = stack.pop() {
@@ -53,7 +59,7 @@ pub fn smt2_files(dir: &std::path::Path) -> Vec<PathBuf> {
             let p = e.path();
             if p.is_dir() {
                 stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "smt2") {
+            } else if p.extension().is_some_and(|x| x == ext) {
                 files.push(p);
             }
         }
