@@ -16,6 +16,7 @@
 
 pub mod arith;
 pub mod batch;
+pub mod budget;
 pub mod cli;
 pub mod cost;
 pub mod egraph;

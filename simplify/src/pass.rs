@@ -10,14 +10,14 @@
 //! and gives up cleanly (returning `None` or a partial but still equivalent
 //! result) when it is spent.
 
+use crate::budget::Deadline;
 use smtlib_io::{Context, Script, TermId};
-use std::time::Instant;
 
 /// Explicit limits on the work of a run.
 #[derive(Clone, Debug)]
 pub struct Budget {
-    /// Wall-clock deadline of the whole run.
-    pub deadline: Option<Instant>,
+    /// When the pass must stop (the run's or its step's share of it).
+    pub deadline: Deadline,
     /// Upper bound on the size (AST nodes) of any term a pass builds; a
     /// rewrite that would exceed it is skipped.
     pub max_term_nodes: u64,
@@ -26,7 +26,7 @@ pub struct Budget {
 impl Default for Budget {
     fn default() -> Budget {
         Budget {
-            deadline: None,
+            deadline: Deadline::none(),
             max_term_nodes: 1_000_000,
         }
     }
@@ -35,7 +35,7 @@ impl Default for Budget {
 impl Budget {
     /// True once the deadline has passed.
     pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.deadline.expired()
     }
 }
 

@@ -7,6 +7,7 @@
 //! changed assertions are saturated again), use the assertions as context
 //! for each other, and print.
 
+use crate::budget::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
 use crate::cost::term_cost;
 use crate::egraph::{self, rules, SatConfig, SatLimits};
 use crate::pass::{Budget, PassContext, ReadBack, ScriptChange, ScriptPass, TermPass, TraceEvent};
@@ -25,7 +26,8 @@ use std::time::{Duration, Instant};
 /// so far is printed; it is still correct.
 #[derive(Clone, Debug)]
 pub struct Limits {
-    /// Wall-clock limit of the whole run (default: 60 s).
+    /// Wall-clock limit of the whole run. `None` (the default): the
+    /// default budget, which grows with the input ([`crate::budget`]).
     pub timeout: Option<Duration>,
     /// Maximum number of e-graph nodes.
     pub node_limit: usize,
@@ -122,7 +124,15 @@ struct Run<'a> {
     options: &'a Options,
     rewrites: Vec<egg::Rewrite<egraph::lang::Node, egraph::analysis::VcAnalysis>>,
     config: SatConfig,
-    deadline: Instant,
+    deadline: Deadline,
+    /// The CPU time one step may use (default budget only).
+    step_cpu: Duration,
+    /// The steps (passes, e-graph runs) that a deadline stopped, in order.
+    cut: Vec<&'static str>,
+    /// Steps not run at all because the run's deadline had passed.
+    skipped: usize,
+    /// Whether the run's deadline had passed when the current step began.
+    spent_before_step: bool,
     stats: Stats,
     trace: Vec<String>,
     log: Option<rules::RewriteLog>,
@@ -130,6 +140,27 @@ struct Run<'a> {
 }
 
 impl Run<'_> {
+    /// The deadline of the next step: its share of the default budget, or
+    /// the run's `--timeout`.
+    fn step(&mut self) -> Deadline {
+        self.spent_before_step = self.deadline.expired();
+        self.deadline.step(self.step_cpu)
+    }
+
+    /// Record that the step `name`, run until `step`, was cut when its
+    /// deadline has passed (or `out_of_time` says so).
+    /// A step that starts after the run's deadline counts as skipped.
+    fn end_step(&mut self, name: &'static str, step: &Deadline, out_of_time: bool) {
+        if !(out_of_time || step.expired()) {
+            return;
+        }
+        if self.spent_before_step {
+            self.skipped += 1;
+        } else if !self.cut.contains(&name) {
+            self.cut.push(name);
+        }
+    }
+
     /// Saturate the assertions of `cmds` and write the extracted terms back.
     fn saturate(&mut self, script: &mut Script, cmds: &[usize]) {
         if cmds.is_empty() {
@@ -143,17 +174,21 @@ impl Run<'_> {
             })
             .collect();
         let now = Instant::now();
-        let remaining = self.deadline.saturating_duration_since(now);
-        if remaining.is_zero() {
+        let step = self.step();
+        if step.expired() {
             // out of time: keep the terms as they are
-            self.stats.stop_reason = "timeout".into();
+            self.end_step("e-graph", &step, true);
             return;
         }
+        let wall = step.wall().map_or(Duration::from_secs(3600), |w| {
+            w.saturating_duration_since(now)
+        });
         let limits = SatLimits {
             node_limit: self.options.limits.node_limit,
             iter_limit: self.options.limits.iter_limit,
             match_limit: self.options.limits.match_limit,
-            time_limit: remaining.max(Duration::from_millis(1)),
+            time_limit: wall.max(Duration::from_millis(1)),
+            stop: step,
         };
         if let Some(l) = &self.log {
             if let Ok(mut l) = l.lock() {
@@ -171,7 +206,9 @@ impl Run<'_> {
         );
         script.cx = cx;
         let secs = now.elapsed().as_secs_f64();
-        if self.stats.stop_reason.is_empty() || self.stats.stop_reason == "saturated" {
+        if res.stop_reason == "timeout" {
+            self.end_step("e-graph", &step, true);
+        } else if self.stats.stop_reason.is_empty() || self.stats.stop_reason == "saturated" {
             self.stats.stop_reason = res.stop_reason.clone();
         }
         let total: usize = res.applied.iter().map(|(_, n)| n).sum();
@@ -253,29 +290,57 @@ const PROCEDURAL_ROUNDS: usize = 2;
 /// assertion is quadratic.
 const MAX_ASSERTIONS_WITH_FACTS: usize = 2000;
 
-/// The facts a pass may use when rewriting assertion `i`: the current
-/// versions of the other assertions live at every check-sat where `i` is
-/// (never `i` itself: a formula must not justify its own rewriting).
-fn facts_for(
-    script: &Script,
-    asserts: &[usize],
-    live: &HashMap<usize, std::collections::BTreeSet<usize>>,
-    i: usize,
-) -> Vec<TermId> {
-    if asserts.len() > MAX_ASSERTIONS_WITH_FACTS {
-        return vec![];
+/// Which assertions may serve as facts for which: those live at every
+/// check-sat where the rewritten one is. Assertions with the same set of
+/// check-sats share one list, so that the subset tests cost
+/// `distinct sets × assertions` rather than `assertions²`.
+struct FactSources<'a> {
+    asserts: &'a [usize],
+    live: HashMap<usize, std::collections::BTreeSet<usize>>,
+    by_scope: HashMap<std::collections::BTreeSet<usize>, std::rc::Rc<[usize]>>,
+}
+
+impl<'a> FactSources<'a> {
+    fn new(script: &Script, asserts: &'a [usize]) -> FactSources<'a> {
+        FactSources {
+            asserts,
+            live: crate::scope::liveness(script),
+            by_scope: HashMap::new(),
+        }
     }
-    let Some(li) = live.get(&i) else {
-        return vec![];
-    };
-    asserts
-        .iter()
-        .filter(|&&j| j != i && live.get(&j).is_some_and(|lj| li.is_subset(lj)))
-        .filter_map(|&j| match script.commands[j].kind {
-            CommandKind::Assert(f) => Some(f),
-            _ => None,
-        })
-        .collect()
+
+    /// The facts a pass may use when rewriting assertion `i`: the current
+    /// versions of the other assertions live at every check-sat where `i`
+    /// is (never `i` itself: a formula must not justify its own rewriting).
+    fn facts_for(&mut self, script: &Script, i: usize) -> Vec<TermId> {
+        if self.asserts.len() > MAX_ASSERTIONS_WITH_FACTS {
+            return vec![];
+        }
+        let Some(li) = self.live.get(&i) else {
+            return vec![];
+        };
+        let sources = match self.by_scope.get(li) {
+            Some(s) => s.clone(),
+            None => {
+                let s: std::rc::Rc<[usize]> = self
+                    .asserts
+                    .iter()
+                    .copied()
+                    .filter(|j| self.live.get(j).is_some_and(|lj| li.is_subset(lj)))
+                    .collect();
+                self.by_scope.insert(li.clone(), s.clone());
+                s
+            }
+        };
+        sources
+            .iter()
+            .filter(|&&j| j != i)
+            .filter_map(|&j| match script.commands[j].kind {
+                CommandKind::Assert(f) => Some(f),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Assertions nested deeper than this are kept exactly as they are: the
@@ -398,6 +463,16 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         vec![]
     };
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
+    let (deadline, step_cpu) = match options.limits.timeout {
+        Some(t) => (Deadline::at(start + t), t),
+        None => {
+            let budget = default_cpu_budget(stats.input_nodes);
+            (
+                Deadline::cpu_or_wall(budget, budget * WALL_FACTOR),
+                budget.mul_f64(STEP_SHARE),
+            )
+        }
+    };
     let mut run = Run {
         options,
         rewrites,
@@ -408,7 +483,11 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             explain: options.explain,
             defined_funs: Default::default(),
         },
-        deadline: start + options.limits.timeout.unwrap_or(Duration::from_secs(60)),
+        deadline,
+        step_cpu,
+        cut: vec![],
+        skipped: 0,
+        spent_before_step: false,
         stats,
         trace: vec![],
         read_back: vec![],
@@ -475,7 +554,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
                 &asserts,
                 Accept::NoCostlier(&entered),
             );
-            if (changed.is_empty() && decided.is_empty()) || Instant::now() >= run.deadline {
+            if (changed.is_empty() && decided.is_empty()) || run.deadline.expired() {
                 break;
             }
             if egraph_on {
@@ -490,7 +569,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             .iter()
             .filter_map(|p| p.last_run.map(|make| make()))
             .collect();
-        if !last.is_empty() && Instant::now() < run.deadline {
+        if !last.is_empty() && !run.deadline.expired() {
             let changed = run_term_passes(
                 &mut script,
                 &mut run,
@@ -520,6 +599,19 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
             .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
     }
     let mut stats = run.stats;
+    if !run.cut.is_empty() || run.skipped > 0 {
+        stats.stop_reason = if !run.deadline.is_budget() {
+            "timeout".into()
+        } else if run.skipped == 0 {
+            format!("budget: {}", run.cut.join(", "))
+        } else {
+            format!(
+                "budget: {} ({} later steps skipped)",
+                run.cut.join(", "),
+                run.skipped
+            )
+        };
+    }
     let trace = run.trace;
     let read_back = run.read_back;
     stats.output_nodes = assertion_nodes(&script);
@@ -563,17 +655,18 @@ fn term_passes(script: &Script, options: &Options, stage: Stage) -> Vec<Box<dyn 
 /// registry order. A pass is listed in the stats when it fired, or when
 /// it marks its output (so that the stats say it ran).
 fn run_script_stage(script: &mut Script, run: &mut Run, stage: Stage, dropped: &mut bool) {
-    let budget = Budget {
-        deadline: Some(run.deadline),
-        ..Budget::default()
-    };
     for p in registry::in_stage(&run.options.passes, stage) {
         let Build::Script(make) = p.build else {
             continue;
         };
         let t0 = Instant::now();
         let mut pass = make();
+        let budget = Budget {
+            deadline: run.step(),
+            ..Budget::default()
+        };
         let change: ScriptChange = pass.run(script, &budget);
+        run.end_step(p.name, &budget.deadline, change.out_of_time);
         *dropped |= change.dropped;
         run.read_back.extend(change.read_back);
         if change.fired > 0 || matches!(p.soundness, Soundness::UnsatOnly(_)) {
@@ -589,13 +682,11 @@ fn use_context(script: &mut Script, run: &mut Run, mut pass: UseContext) -> Vec<
     let t0 = Instant::now();
     let before: HashMap<usize, TermId> = script.indexed_assertions().collect();
     let budget = Budget {
-        deadline: Some(run.deadline),
+        deadline: run.step(),
         ..Budget::default()
     };
     let change = pass.run(script, &budget);
-    if change.out_of_time {
-        run.stats.stop_reason = "timeout".into();
-    }
+    run.end_step(pass.name(), &budget.deadline, change.out_of_time);
     let changed = change.rewritten;
     let events: Vec<TraceEvent> = changed
         .iter()
@@ -625,15 +716,15 @@ fn run_term_passes(
     asserts: &[usize],
     accept: Accept,
 ) -> Vec<usize> {
-    let budget = Budget {
-        deadline: Some(run.deadline),
-        ..Budget::default()
-    };
     let mut changed = vec![];
-    let live = crate::scope::liveness(script);
+    let mut sources = FactSources::new(script, asserts);
     let declared_at = crate::scope::declaration_index(script);
     for pass in passes.iter_mut() {
         let t0 = Instant::now();
+        let budget = Budget {
+            deadline: run.step(),
+            ..Budget::default()
+        };
         let mut events = vec![];
         for &i in asserts {
             // Passes check the budget inside; this bounds the overrun to one
@@ -644,7 +735,7 @@ fn run_term_passes(
             let CommandKind::Assert(t) = script.commands[i].kind else {
                 continue;
             };
-            let facts = facts_for(script, asserts, &live, i);
+            let facts = sources.facts_for(script, i);
             let mut ctx = PassContext {
                 facts: &facts,
                 budget: &budget,
@@ -696,6 +787,7 @@ fn run_term_passes(
         let fired = events.len();
         run.record_events(script, &events);
         let name = pass.name();
+        run.end_step(name, &budget.deadline, false);
         add_pass(&mut run.stats, name, fired, t0.elapsed().as_secs_f64());
         if let Some(d) = pass.details() {
             if let Some(p) = run.stats.passes.iter_mut().find(|p| p.name == name) {

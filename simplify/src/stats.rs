@@ -60,6 +60,13 @@ pub(crate) fn json_str(s: &str) -> String {
 }
 
 impl Stats {
+    /// True when a time limit stopped some step of the run: `--timeout`
+    /// (`stop: timeout`) or the default budget (`stop: budget: PASSES`,
+    /// naming the passes it cut). The output is then the best one so far.
+    pub fn time_limited(&self) -> bool {
+        self.stop_reason == "timeout" || self.stop_reason.starts_with("budget")
+    }
+
     /// A human summary, several lines.
     pub fn human(&self) -> String {
         let mut s = String::new();

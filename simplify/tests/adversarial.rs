@@ -248,6 +248,7 @@ fn explosive_rules_stop_at_the_match_cap() {
         iter_limit: 10_000,
         time_limit: Duration::from_secs(60),
         match_limit: 100,
+        ..SatLimits::default()
     };
     let script = format!("{decls}\n(assert {nested})\n");
     let (_, res) = saturate_with_rules(src, &script, &limits);

@@ -177,6 +177,9 @@ pub struct Context {
     vars: Vec<VarDecl>,
     kinds: Vec<TermKind>,
     term_sorts: Vec<SortId>,
+    /// Per term: whether it contains a binder or `match` (see
+    /// [`Context::has_binder`]), computed once when the term is built.
+    binders: Vec<bool>,
     /// The hash-consing table: ids only, hashed by their kind in `kinds`,
     /// so that each kind is stored once.
     term_table: hashbrown::HashTable<TermId>,
@@ -307,8 +310,10 @@ impl Context {
             return t;
         }
         let t = TermId(self.kinds.len() as u32);
+        let binder = self.kind_has_binder(&kind);
         self.kinds.push(kind);
         self.term_sorts.push(sort);
+        self.binders.push(binder);
         let kinds = &self.kinds;
         self.term_table
             .insert_unique(hash, t, |&u| kind_hash(&kinds[u.0 as usize]));
@@ -563,6 +568,28 @@ impl Context {
 
     /// Children of a term in a fixed order (binder bodies and pattern terms
     /// included). Used by iterative traversals.
+    /// Whether `t` contains a quantifier, `lambda` or `match` anywhere
+    /// (patterns of annotations included). Constant time.
+    pub fn has_binder(&self, t: TermId) -> bool {
+        self.binders[t.0 as usize]
+    }
+
+    fn kind_has_binder(&self, kind: &TermKind) -> bool {
+        let any = |ts: &[TermId]| ts.iter().any(|&c| self.binders[c.0 as usize]);
+        match kind {
+            TermKind::Binder(..) | TermKind::Match(..) => true,
+            TermKind::App(_, args) => any(args),
+            TermKind::Annot(body, attrs) => {
+                self.binders[body.0 as usize]
+                    || attrs.iter().any(|a| match &a.value {
+                        AttrValue::Terms(ts) => any(ts),
+                        _ => false,
+                    })
+            }
+            _ => false,
+        }
+    }
+
     pub fn children(&self, t: TermId) -> Vec<TermId> {
         match self.kind(t) {
             TermKind::App(_, args) => args.to_vec(),

@@ -33,6 +33,9 @@ pub struct SatLimits {
     pub node_limit: usize,
     pub iter_limit: usize,
     pub time_limit: Duration,
+    /// Stops the run too, checked between iterations and in the
+    /// procedural appliers (the default budget's CPU time).
+    pub stop: crate::budget::Deadline,
     /// Matches one rule may apply in one iteration before it is banned
     /// (see [`schedule::CappedBackoff`]).
     pub match_limit: usize,
@@ -44,6 +47,7 @@ impl Default for SatLimits {
             node_limit: 200_000,
             iter_limit: 30,
             time_limit: Duration::from_secs(10),
+            stop: crate::budget::Deadline::none(),
             match_limit: schedule::DEFAULT_MATCH_LIMIT,
         }
     }
@@ -132,7 +136,8 @@ pub fn saturate(
     let hook_counts = counts.clone();
     let hook_log = if config.explain { log.clone() } else { None };
     let (bool_nary, arith_cmp) = (config.bool_nary, config.arith_cmp);
-    let deadline = Instant::now() + limits.time_limit;
+    let deadline = limits.stop;
+    let wall = Instant::now() + limits.time_limit;
     let mut seen_bool = HashSet::new();
     let mut seen_cmp = HashSet::new();
     let node_limit = limits.node_limit;
@@ -145,7 +150,7 @@ pub fn saturate(
         .with_time_limit(limits.time_limit)
         .with_hook(move |runner| {
             let mut fired = [0usize; 2];
-            if Instant::now() >= deadline {
+            if Instant::now() >= wall || deadline.expired() {
                 return Err("timeout".to_string());
             }
             if bool_nary {
@@ -153,7 +158,7 @@ pub fn saturate(
                     &mut runner.egraph,
                     &mut seen_bool,
                     hook_log.as_ref(),
-                    deadline,
+                    &deadline,
                     node_limit,
                 );
             }

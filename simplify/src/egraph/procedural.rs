@@ -40,7 +40,7 @@ pub fn bool_nary(
     eg: &mut VcEGraph,
     seen: &mut HashSet<(Node, Vec<Option<bool>>)>,
     log: Option<&RewriteLog>,
-    deadline: std::time::Instant,
+    deadline: &crate::budget::Deadline,
     node_limit: usize,
 ) -> usize {
     let mut todo: Vec<(Id, Result<Node, bool>)> = vec![];
@@ -48,7 +48,7 @@ pub fn bool_nary(
     'scan: for class in eg.classes() {
         for n in class.iter() {
             visited += 1;
-            if visited & 255 == 0 && std::time::Instant::now() >= deadline {
+            if visited & 255 == 0 && deadline.expired() {
                 break 'scan;
             }
             if !matches!(n.head, Head::App(Op::And | Op::Or)) {

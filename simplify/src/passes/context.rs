@@ -211,7 +211,7 @@ pub fn apply_rewrites(
 pub fn use_context(
     script: &mut Script,
     fold_definitions: bool,
-    deadline: Option<std::time::Instant>,
+    deadline: &crate::budget::Deadline,
 ) -> Vec<usize> {
     let live = liveness(script);
     let declared_at = declaration_index(script);
@@ -243,7 +243,7 @@ pub fn use_context(
     }
     let mut changed = vec![];
     for &i in &idx {
-        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if deadline.expired() {
             break;
         }
         let li = &live[&i];
@@ -365,7 +365,7 @@ impl ScriptPass for UseContext {
                 out_of_time = true;
                 break;
             }
-            let c = use_context(script, self.fold_definitions, budget.deadline);
+            let c = use_context(script, self.fold_definitions, &budget.deadline);
             if c.is_empty() {
                 break;
             }

@@ -497,16 +497,7 @@ pub fn freshen(cx: &mut Context, t: TermId) -> TermId {
 
 /// Does `t` contain any binder?
 pub fn has_binder(cx: &Context, t: TermId) -> bool {
-    fn go(cx: &Context, t: TermId, seen: &mut HashSet<TermId>) -> bool {
-        if !seen.insert(t) {
-            return false;
-        }
-        match cx.kind(t) {
-            TermKind::Binder(..) | TermKind::Match(..) => true,
-            _ => cx.children(t).into_iter().any(|c| go(cx, c, seen)),
-        }
-    }
-    go(cx, t, &mut HashSet::new())
+    cx.has_binder(t)
 }
 
 /// Split `(=> h1 … hn c)` into hypotheses and conclusion; other terms are
