@@ -16,6 +16,10 @@
 3. Peak RSS of each (from `/usr/bin/time -v` when present, else from the
    child's rusage via os.wait4).
 
+4. With --files F1 F2 ...: the same comparison on each real file (its
+   z3 copy likewise without check-sat), in a second table; `--mb 0` skips
+   the generated file.
+
 Writes <out>/throughput.md and prints it.
 """
 
@@ -165,6 +169,65 @@ def fmt_mb(kb):
     return f"{kb / 1024:.0f} MiB" if kb else "?"
 
 
+def compare_file(path: Path, vcsimp: str, z3: str, work: Path, opts, use_time: bool) -> dict:
+    """vcsimp --passes none against z3 parse-only on one real file: the two
+    alternate, --runs times each after one warm-up each."""
+    z3_file = work / (path.name + ".z3.smt2")
+    z3_parse_only_copy(path, z3_file)
+    out_file = work / "vcsimp-real-out.smt2"
+    cmds = {"vcsimp": [vcsimp, str(path), "--passes", "none", "-o", str(out_file)], "z3": [z3, str(z3_file)]}
+    runs: dict[str, list[dict]] = {"vcsimp": [], "z3": []}
+    for i in range(opts.runs + 1):
+        for name, cmd in cmds.items():
+            m = measure(cmd, opts.timeout, use_time)
+            ok = m["rc"] == 0 and not m["killed"] and not (name == "z3" and "(error" in m["stdout"])
+            print(f"{path.name[:40]:40s} {name:6s} {'warm-up' if i == 0 else f'run {i}'}: "
+                  f"{m['wall']:.2f} s, {m['cpu']:.2f} CPU s, {fmt_mb(m['rss_kb'])}"
+                  + ("" if ok else "  FAILED"), file=sys.stderr)
+            if ok and i > 0:
+                runs[name].append(m)
+    size = path.stat().st_size
+
+    def summary(rs):
+        if not rs:
+            return None
+        return {"wall": statistics.median(r["wall"] for r in rs),
+                "cpu": statistics.median(r["cpu"] for r in rs),
+                "rss_kb": max(r["rss_kb"] or 0 for r in rs)}
+    return {"path": str(path), "size": size, "v": summary(runs["vcsimp"]), "z": summary(runs["z3"])}
+
+
+def real_files_section(rows: list[dict], opts) -> str:
+    lines = ["## Real files", "",
+             f"`vcsimp FILE --passes none -o OUT` against z3 on FILE without `check-sat` (ending in "
+             f"`(exit)`), alternating, median of {opts.runs} runs each after one warm-up each; peak RSS "
+             "is the maximum over the runs. A time ratio below 1 means vcsimp parses and prints faster "
+             "than z3 parses.", "",
+             "| file | MB | vcsimp s | z3 s | time vcsimp / z3 | CPU vcsimp / z3 | vcsimp RSS | RSS / input | z3 RSS |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    for r in rows:
+        v, z = r["v"], r["z"]
+        name = Path(r["path"]).name
+        if not (v and z):
+            lines.append(f"| `{name}` | {r['size'] / MB:.2f} | failed | | | | | | |")
+            continue
+        lines.append(f"| `{name}` | {r['size'] / MB:.2f} | {v['wall']:.3f} | {z['wall']:.3f} | "
+                     f"{v['wall'] / z['wall']:.2f}× | {v['cpu'] / max(z['cpu'], 1e-9):.2f}× | "
+                     f"{fmt_mb(v['rss_kb'])} | {v['rss_kb'] * 1024 / r['size']:.1f}× | {fmt_mb(z['rss_kb'])} |")
+    return "\n".join(lines) + "\n"
+
+
+def real_files_report(rows, opts, argv, vcsimp_src, vcsimp_digest, z3, use_time) -> str:
+    head = ["# Parse-and-print throughput: vcsimp vs z3 parse-only", "",
+            f"Generated {datetime.datetime.now().strftime('%Y-%m-%d %H:%M')} by:", "", "```",
+            "python3 bench/throughput.py " + " ".join(argv if argv is not None else sys.argv[1:]), "```", "",
+            f"* vcsimp (`{vcsimp_src}`, sha256 prefix `{vcsimp_digest}`); z3 (`{z3}`). Peak RSS from "
+            f"{'`/usr/bin/time -v`' if use_time else 'os.wait4 rusage'}; CPU time is user + system.",
+            f"* Machine: {os.cpu_count()} CPUs, shared; 1-min load average at the end "
+            f"{os.getloadavg()[0]:.2f}. Absolute numbers vary with load: quote the ratios.", ""]
+    return "\n".join(head) + "\n" + real_files_section(rows, opts)
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--vcsimp", default="target/release/vcsimp")
@@ -180,6 +243,8 @@ def main(argv=None) -> int:
     ap.add_argument("--runs", type=int, default=5, help="timed runs of each tool (default 5)")
     ap.add_argument("--timeout", type=float, default=600.0, help="hard limit per run in s")
     ap.add_argument("--no-time-v", action="store_true", help="do not use /usr/bin/time -v")
+    ap.add_argument("--files", nargs="*", default=[],
+                    help="real SMT-LIB files to compare too (a second table); --mb 0: these only")
     opts = ap.parse_args(argv)
 
     work, outdir = Path(opts.work), Path(opts.out)
@@ -199,6 +264,13 @@ def main(argv=None) -> int:
     else:
         vcsimp_src, vcsimp_digest = vcsimp, "?"
 
+    use_time = os.access("/usr/bin/time", os.X_OK) and not opts.no_time_v
+    real_rows = [compare_file(Path(f), vcsimp, z3, work, opts, use_time) for f in opts.files]
+    if opts.mb <= 0:
+        text = real_files_report(real_rows, opts, argv, vcsimp_src, vcsimp_digest, z3, use_time)
+        (outdir / "throughput.md").write_text(text)
+        print(text)
+        return 0 if all(r["v"] and r["z"] for r in real_rows) else 1
     vc = work / (f"vc-{opts.mb:g}MB-seed{opts.seed}-d{opts.max_depth}-"
                  f"{opts.deep_every}x{opts.deep_depth}.smt2")
     t0 = time.monotonic()
@@ -212,7 +284,6 @@ def main(argv=None) -> int:
     print(f"generated {vc} ({size / MB:.1f} MB, {facts['assertions']} assertions, "
           f"sha256 {digest}) in {gen_s:.1f} s", file=sys.stderr)
 
-    use_time = os.access("/usr/bin/time", os.X_OK) and not opts.no_time_v
     cmds = {"vcsimp": [vcsimp, str(vc), "--passes", "none", "-o", str(out_file)],
             "z3": [z3, str(z3_file)]}
     runs: dict[str, list[dict]] = {"vcsimp": [], "z3": []}
@@ -296,6 +367,8 @@ def main(argv=None) -> int:
             msg = (m["stderr"] or m["stdout"]).strip().replace("\n", " ")[-300:]
             a(f"* {name} {label}: exit {m['rc']}, killed={m['killed']}: `{msg}`")
     text = "\n".join(lines) + "\n"
+    if real_rows:
+        text += "\n" + real_files_section(real_rows, opts)
     (outdir / "throughput.md").write_text(text)
     print(text)
     if out_file.exists():
