@@ -186,9 +186,31 @@ pub fn axiomatised_records(cx: &Context, facts: &[TermId]) -> Vec<Record> {
             None => best.push((rec, true)),
         }
     }
-    best.into_iter()
+    let mut out: Vec<Record> = best
+        .into_iter()
         .filter_map(|(r, unique)| unique.then_some(r))
-        .collect()
+        .collect();
+    // A one-field record is a bijection with its field's sort: worth a
+    // split only into a theory sort or another record. Why3 states one
+    // between every bridged sort and `uni`, and `∀f:func. φ(f)` read as
+    // `∀u:uni. φ(tb2t u)` only hides `f` from the axioms' patterns.
+    loop {
+        let before = out.len();
+        let kept: Vec<Record> = out
+            .iter()
+            .filter(|r| {
+                let field = cx.fun(r.ctor).args[0];
+                r.projs.len() > 1
+                    || !is_uninterpreted_sort(cx, field)
+                    || out.iter().any(|q| q.sort == field && q.sort != r.sort)
+            })
+            .cloned()
+            .collect();
+        out = kept;
+        if out.len() == before {
+            return out;
+        }
+    }
 }
 
 /// Every record: the datatype ones, then those that `facts` axiomatise

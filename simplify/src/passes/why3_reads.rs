@@ -24,6 +24,12 @@
 //! its first use. Reads with no variable at all are left alone (the
 //! e-graph and `arrays-as-funs` see them as constants already).
 //!
+//! A pair that Why3 builds in place as an argument,
+//! `get(…, Tuple2(dim31, dim31, t2tb b, t2tb l))`, is first read as the
+//! round trip `t2tb1(tb2t1(Tuple2(…)))` when the bridge is onto and the
+//! same constructor is read back elsewhere ([`fold_round_trips`]), so it
+//! is named like a pair variable: `get@2(Tuple2@1(b, l))`.
+//!
 //! **Thread pairs.** When `R_k` rebuilds a value of a declared sort from
 //! fields (`tb2t1(Tuple2(dim31, dim31, t2tb b, t2tb l))`), the pass also
 //! states that every value of that sort is such a pair,
@@ -128,6 +134,7 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
     if bridges.is_empty() {
         return Vec::new();
     }
+    fold_round_trips(script, &bridges);
     let mut state = Naming::default();
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {
@@ -177,6 +184,98 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
         }
     }
     reads
+}
+
+/// Make every bridged constructor value a read: where Why3 passes a thread
+/// pair built from bridged fields straight to a polymorphic function,
+/// `get(…, Tuple2(dim31, dim31, t2tb b, t2tb l))`, while elsewhere it reads
+/// the same constructor back, `tb2t1(Tuple2(dim31, dim31, t2tb b, t2tb l))`,
+/// the bare one becomes `t2tb1(tb2t1(Tuple2(…)))`. The naming then sees
+/// `get(…, t2tb1(R(b, l)))`: the same read as at a thread variable,
+/// `get(…, t2tb1(t))`, instead of a second symbol for the same map.
+///
+/// **Soundness.** Only for a bridge whose round trip
+/// `∀j:uni. wrap(unwrap j) = j` is asserted without a guard ([`is_onto`]):
+/// `F(…) = wrap(unwrap(F(…)))` is an instance. A term already under
+/// `unwrap` stays as it was.
+fn fold_round_trips(script: &mut Script, bridges: &HashMap<FunId, Bridge>) {
+    let facts: Vec<TermId> = script.assertions().collect();
+    let onto: HashMap<FunId, Bridge> = bridges
+        .iter()
+        .filter(|(_, b)| facts.iter().any(|&f| is_onto(&script.cx, f, b)))
+        .map(|(&u, &b)| (u, b))
+        .collect();
+    if onto.is_empty() {
+        return;
+    }
+    let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
+    // the flat constructor shapes that some assertion reads back, with the
+    // bridge that reads them
+    let mut shapes: HashMap<(FunId, Vec<Slot>), Bridge> = HashMap::new();
+    for &f in &facts {
+        term::post_order(&script.cx, f, |u| {
+            let cx = &script.cx;
+            let TermKind::App(Op::Uf(unwrap), ua) = cx.kind(u) else {
+                return;
+            };
+            let Some(b) = onto.get(unwrap) else { return };
+            if let Some(key) = flat_key(cx, ua[0], &wraps) {
+                shapes.entry(key).or_insert(*b);
+            }
+        });
+    }
+    if shapes.is_empty() {
+        return;
+    }
+    // the round trips added, `wrap(unwrap(F(…)))` -> `unwrap(F(…))`
+    let mut added: HashMap<TermId, TermId> = HashMap::new();
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+            let TermKind::App(Op::Uf(f), args) = cx.kind(rebuilt).clone() else {
+                return None;
+            };
+            if onto.contains_key(&f) {
+                // under `unwrap` already: leave the read as it was
+                return added.get(&args[0]).copied();
+            }
+            let b = shapes.get(&flat_key(cx, rebuilt, &wraps)?)?;
+            let read = cx.mk_app(Op::Uf(b.unwrap), vec![rebuilt]).ok()?;
+            let wrapped = cx.mk_app(Op::Uf(b.wrap), vec![read]).ok()?;
+            added.insert(wrapped, read);
+            Some(wrapped)
+        });
+        script.commands[i].kind = CommandKind::Assert(new);
+    }
+}
+
+/// `F(a1, …, an)` as a flat shape key: `F` declared and no bridge, every
+/// argument closed or a bridge `wrap(e)` of a term with variables, and at
+/// least one such.
+fn flat_key(cx: &Context, t: TermId, wraps: &HashMap<FunId, Bridge>) -> Option<(FunId, Vec<Slot>)> {
+    let TermKind::App(Op::Uf(f), args) = cx.kind(t) else {
+        return None;
+    };
+    if cx.fun(*f).kind != FunKind::Declared || wraps.contains_key(f) {
+        return None;
+    }
+    let mut slots = Vec::with_capacity(args.len());
+    for &a in args.iter() {
+        if term::is_closed(cx, a) {
+            slots.push(Slot::Closed(a));
+            continue;
+        }
+        match cx.kind(a) {
+            TermKind::App(Op::Uf(w), _) if wraps.contains_key(w) => slots.push(Slot::Bridged(*w)),
+            _ => return None,
+        }
+    }
+    slots
+        .iter()
+        .any(|s| matches!(s, Slot::Bridged(_)))
+        .then_some((*f, slots))
 }
 
 /// One `check-sat` scope at most, no `push`/`pop`/`reset`, every assertion
