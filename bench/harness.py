@@ -43,6 +43,7 @@ import json
 import math
 import os
 import platform
+import re
 import shutil
 import signal
 import statistics
@@ -937,7 +938,8 @@ def solve_against_alone(results: list[dict], solvers: list[str], timeouts: list[
       "included) on the same machine and jobs as the solver alone (`raw`). `lost`: files the "
       "solver alone decides and `solve` does not. Wall ratio: summed `solve` seconds over "
       "summed `raw` seconds on the files both decide (median of the per-file ratios in "
-      "parentheses).")
+      "parentheses). Measured: when the `solve` runs of the row were made (a run limited by "
+      "`--families` keeps the other families' rows).")
     a("")
     for solver in solvers:
         for t in timeouts:
@@ -958,14 +960,16 @@ def solve_against_alone(results: list[dict], solvers: list[str], timeouts: list[
                 med = (f" ({statistics.median(_num(v['seconds']) / max(_num(r['seconds']), 1e-3) for r, v in both):.2f})"
                        if both else "")
                 name = f"**{fam or 'total'}**" if fam is None else fam
+                dates = sorted({v["measured"] for _, v in pairs if v.get("measured")})
+                when = (dates[0] + (f" to {dates[-1]}" if len(dates) > 1 else "")) if dates else ""
                 rows.append(f"| {name} | {len(pairs)} | {sum(ok(r) for r, _ in pairs)} | "
-                            f"{sum(ok(v) for _, v in pairs)} | {lost} | {ratio}{med} |")
+                            f"{sum(ok(v) for _, v in pairs)} | {lost} | {ratio}{med} | {when} |")
             if not rows:
                 continue
             a(f"### {solver}, T = {_fmt_t(t)} s")
             a("")
-            a("| family | files | solver alone | vcsimp solve | lost | wall ratio |")
-            a("|---|---:|---:|---:|---:|---:|")
+            a("| family | files | solver alone | vcsimp solve | lost | wall ratio | measured |")
+            a("|---|---:|---:|---:|---:|---:|---|")
             for row in rows:
                 a(row)
             a("")
@@ -1178,13 +1182,48 @@ def parse_args(argv=None):
     ap.add_argument("--fresh", action="store_true",
                     help="measure every run again (the store is still updated)")
     ap.add_argument("--no-store", action="store_true", help="neither read nor write a store")
+    ap.add_argument("--table-only", action="store_true",
+                    help="run nothing: rewrite table.md and the plots from --out's results.csv "
+                         "and prep.csv, keeping the date, command and environment of the "
+                         "existing table.md (after a change to the table's code)")
     ap.add_argument("--quiet", action="store_true")
     return ap.parse_args(argv)
+
+
+def table_meta(old_table: str) -> dict:
+    """The date, command, jobs and environment a table.md was generated
+    with (empty where it does not say)."""
+    meta = {}
+    m = re.search(r"^Generated (.*) by:\n\n```\n(.*?)\n```", old_table, re.M | re.S)
+    if m:
+        meta["date"], meta["command"] = m.group(1), m.group(2)
+    m = re.search(r"on a shared 2-core machine with (\S+) jobs in parallel", old_table)
+    if m:
+        meta["jobs"] = m.group(1)
+    m = re.search(r"^\* Environment: (.*)$", old_table, re.M)
+    if m:
+        meta["env"] = m.group(1)
+    return meta
+
+
+def rewrite_table(outdir: Path) -> int:
+    """--table-only: table.md and the plots again from the saved CSVs."""
+    res_csv, prep_csv = read_csv(outdir / "results.csv"), read_csv(outdir / "prep.csv")
+    table = outdir / "table.md"
+    meta = table_meta(table.read_text() if table.exists() else "")
+    table.write_text(make_table(res_csv, prep_csv, meta))
+    try:
+        cactus(res_csv, prep_csv, outdir)
+    except Exception as e:  # plots are a convenience
+        print(f"warning: cactus plots failed: {e!r}", file=sys.stderr)
+    return 0
 
 
 def main(argv=None) -> int:
     opts = parse_args(argv)
     corpus, outdir, work = Path(opts.corpus), Path(opts.out), Path(opts.work)
+    if opts.table_only:
+        return rewrite_table(outdir)
     configs = [c for c in opts.configs.split(",") if c]
     solvers = [s for s in opts.solvers.split(",") if s]
     for c in configs:

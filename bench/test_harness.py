@@ -369,16 +369,33 @@ class TableGeneration(unittest.TestCase):
                  "B/k2/t3.smt2": ("timeout", 1.0)}
         for r in [r for r in res if r["config"] == "raw" and r["timeout"] == "1"]:
             status, secs = solve[r["file"]]
-            res.append(harness.judged(dict(r, config="solve", status=status, seconds=str(secs))))
+            res.append(harness.judged(dict(r, config="solve", status=status, seconds=str(secs),
+                                           measured="2026-11-24 00:00")))
         md = harness.make_table(res, prep, {})
         self.assertIn("## vcsimp solve against the solver alone", md)
         # A: the solver alone decides 1 of 2, solve 2, none lost; 0.6 s against 0.5 s
-        self.assertIn("| A | 2 | 1 | 2 | 0 | 1.20 (1.20) |", md)
+        self.assertIn("| A | 2 | 1 | 2 | 0 | 1.20 (1.20) | 2026-11-24 00:00 |", md)
         self.assertIn("| **total** | 3 | 1 | 2 | 0 | 1.20 (1.20) |", md)
         # a file decided alone and not by solve is lost
         res = [dict(r, status="timeout", solved="0") if r["config"] == "solve"
                and r["file"] == "A/k1/t1.smt2" else r for r in res]
         self.assertIn("| A | 2 | 1 | 1 | 1 | – |", harness.make_table(res, prep, {}))
+
+    def test_table_only_keeps_the_tables_date_command_and_environment(self):
+        res, prep = fake_rows()
+        tmp = Path(tempfile.mkdtemp(prefix="bench-table-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        harness.write_csv(tmp / "results.csv", harness.RESULT_FIELDS, res)
+        harness.write_csv(tmp / "prep.csv", harness.PREP_FIELDS, prep)
+        meta = {"date": "2026-01-02 03:04", "command": "python3 bench/harness.py --x",
+                "jobs": 1, "env": "z3 `5`; load 7"}
+        (tmp / "table.md").write_text(harness.make_table(res, prep, meta))
+        self.assertEqual(harness.table_meta((tmp / "table.md").read_text()),
+                         {k: str(v) for k, v in meta.items()})
+        with contextlib.redirect_stderr(io.StringIO()):
+            self.assertEqual(harness.main(["--table-only", "--out", str(tmp)]), 0)
+        self.assertEqual(harness.table_meta((tmp / "table.md").read_text()),
+                         {k: str(v) for k, v in meta.items()})
 
     def test_table_reports_alarms(self):
         res, prep = fake_rows()
