@@ -292,12 +292,17 @@ def run_one(row: dict, opts, work: Path) -> dict:
     return res
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def tool_args(ap: argparse.ArgumentParser):
+    """The options naming the zoo and the tools, shared with zoo_solve.py."""
     ap.add_argument("--zoo", type=Path, default=HERE.parent.parent / "shared" / "zoo")
     ap.add_argument("--vcsimp", default="target/release/vcsimp")
     ap.add_argument("--z3", default="z3")
     ap.add_argument("--cvc5", default="cvc5")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    tool_args(ap)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--solver-seconds", type=int, default=10,
                     help="z3 and cvc5 time limit per run (record it with the results)")

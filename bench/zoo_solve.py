@@ -110,10 +110,7 @@ def make_report(rows: list[dict], meta: dict) -> tuple[str, int]:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--zoo", type=Path, default=HERE.parent.parent / "shared" / "zoo")
-    ap.add_argument("--vcsimp", default="target/release/vcsimp")
-    ap.add_argument("--z3", default="z3")
-    ap.add_argument("--cvc5", default="cvc5")
+    zoo_diff.tool_args(ap)
     ap.add_argument("--solvers", default="z3")
     ap.add_argument("--seconds", type=int, default=5, help="solver limit (default 5, as zoo_diff)")
     ap.add_argument("--every", type=int, default=4)
