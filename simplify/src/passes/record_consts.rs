@@ -3,8 +3,9 @@
 //!
 //! **Rule.** Let `c` be declared once, by `declare-fun`/`declare-const`,
 //! as a constant of a record sort `S` with constructor `mk` and
-//! projections `p̄` ([`Record`]: a one-constructor datatype, or a sort
-//! whose inversion and projection axioms the assertions state). Then fresh
+//! projections `p̄` given by axioms ([`Record`]: a declared sort whose
+//! inversion and projection axioms the assertions state; a datatype stays
+//! whole, see [`split_record_constants`]). Then fresh
 //! constants `c_p1, …, c_pn` are declared after `c` (a field of record
 //! sort splits again: a thread pair of `dim3`s gives six `Int`s), every
 //! occurrence of `c` in an assertion becomes `mk(c_p1, …, c_pn)`, and
@@ -19,8 +20,7 @@
 //! `c`. A model of the input gives one of the output with
 //! `c_pi := p_i(c)`: by the inversion axiom `c = mk(p̄(c))`, so every
 //! assertion keeps its value. A model of the output gives one of the
-//! input with `c := mk(c̄)`. Projections fold by the projection axioms (or
-//! by the datatype theory).
+//! input with `c := mk(c̄)`. Projections fold by the projection axioms.
 //!
 //! **Why.** Why3 turns a goal `∀t. valid(t) ⇒ φ(t)` into a constant `t`
 //! and the hypothesis `valid(t)`, while `records` splits every quantified
@@ -33,7 +33,7 @@
 //! invariants raw but not after the hypotheses alone are split.
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::records::{all_records, fold_projections, Record};
+use crate::passes::records::{axiomatised_records, fold_projections, Record};
 use crate::passes::redeclare::changeable;
 use smtlib_io::{
     print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer,
@@ -73,7 +73,14 @@ pub fn split_record_constants(script: &mut Script) -> Vec<String> {
         return vec![];
     }
     let facts: Vec<TermId> = script.assertions().collect();
-    let records = all_records(&script.cx, &facts);
+    // Datatypes stay whole: solvers reason about their constructors
+    // themselves, and a constructor term in place of a constant changes
+    // the ground terms their instantiation heuristics enumerate (cvc5's
+    // `--enum-inst` loses a SPARK regression of its own suite).
+    let records: Vec<Record> = axiomatised_records(&script.cx, &facts)
+        .into_iter()
+        .filter(|r| script.cx.fun(r.ctor).kind != FunKind::Constructor)
+        .collect();
     if records.is_empty() {
         return vec![];
     }
