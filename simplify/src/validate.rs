@@ -378,9 +378,9 @@ fn projects(cx: &Context, t: TermId, mk: FunId, k: usize) -> bool {
     })
 }
 
-/// Is the constructor `mk` injective in every model of each output scope
-/// of `outs`: a datatype constructor (by the theory), or one whose
-/// projection axioms `∀ū. p_k(mk(ū)) = u_k` every scope asserts?
+/// Is the constructor `mk` injective in every model of each of the output
+/// scopes `outs`: a datatype constructor (by the theory), or one whose
+/// projection axioms `∀ū. p_k(mk(ū)) = u_k` every one of them asserts?
 fn injective(cx: &Context, mk: FunId, outs: &[Vec<TermId>]) -> bool {
     let d = cx.fun(mk);
     d.kind == FunKind::Constructor
@@ -502,9 +502,9 @@ fn undo_array_functions(
 /// shape of each argument): where the reported shape fits (each
 /// constructor, found by name in the output, builds the input's argument
 /// sort, and the flattened sorts are the output's) and every constructor
-/// is injective in the output ([`injective`]), `f(ū)` is read back as
-/// `f(mk(ū))`. Sorts are compared as printed (the scripts may have been
-/// read apart). Proving `I ≡ O[f on records]` then proves `I` and `O`
+/// is injective in the output scopes that use `f` ([`injective`]), `f(ū)`
+/// is read back as `f(mk(ū))`. Sorts are compared as printed (the scripts
+/// may have been read apart). Proving `I ≡ O[f on records]` then proves `I` and `O`
 /// equisatisfiable: a model of `I` gives the output's `f` as
 /// `ū ↦ f(mk(ū))`, and a model of `O` gives the input's, since `mk` is
 /// injective there.
@@ -596,9 +596,15 @@ fn undo_record_arguments(
         {
             continue;
         }
+        // each constructor must be injective where the output uses f
+        let using: Vec<Vec<TermId>> = outs
+            .iter()
+            .filter(|ts| ts.iter().any(|&t| functions_in(out_cx, t).contains(&f)))
+            .cloned()
+            .collect();
         let Some(passed) = shapes
             .iter()
-            .map(|s| found(out_cx, s, &outs))
+            .map(|s| found(out_cx, s, &using))
             .collect::<Option<Vec<Passed>>>()
         else {
             continue;
