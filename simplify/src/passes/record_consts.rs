@@ -22,6 +22,10 @@
 //! assertion keeps its value. A model of the output gives one of the
 //! input with `c := mk(c̄)`. Projections fold by the projection axioms.
 //!
+//! `--validate` reads no output of this pass back (the fresh constants
+//! are not the input's): where it fired, the verdict is `unknown` at best,
+//! never a fallback to the input.
+//!
 //! **Why.** Why3 turns a goal `∀t. valid(t) ⇒ φ(t)` into a constant `t`
 //! and the hypothesis `valid(t)`, while `records` splits every quantified
 //! thread in the hypotheses into its fields: `∀b_x b_y t_x t_y. … ⇒
