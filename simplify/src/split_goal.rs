@@ -18,15 +18,7 @@ pub fn split_goal(script: &Script) -> Result<Vec<String>, String> {
             "--split needs a script with exactly one check-sat (this one has {checks})"
         ));
     }
-    if script.commands.iter().any(|c| {
-        matches!(
-            c.kind,
-            CommandKind::Push(_)
-                | CommandKind::Pop(_)
-                | CommandKind::Reset
-                | CommandKind::ResetAssertions
-        )
-    }) {
+    if script.has_scopes() {
         return Err("--split does not support push, pop or reset".into());
     }
     let check = script

@@ -107,6 +107,20 @@ impl Script {
             })
     }
 
+    /// True if the script has `push`, `pop`, `reset` or
+    /// `reset-assertions`: its assertions do not all stand in one scope.
+    pub fn has_scopes(&self) -> bool {
+        self.commands.iter().any(|c| {
+            matches!(
+                c.kind,
+                CommandKind::Push(_)
+                    | CommandKind::Pop(_)
+                    | CommandKind::Reset
+                    | CommandKind::ResetAssertions
+            )
+        })
+    }
+
     /// True if the script asks for models or values, whose answers are only
     /// meaningful if the output is equivalent to the input.
     pub fn asks_for_models(&self) -> bool {

@@ -164,15 +164,7 @@ pub fn prune_unused(script: &mut Script) -> usize {
         .iter()
         .filter(|c| matches!(c.kind, CommandKind::CheckSat))
         .count();
-    let scoped = script.commands.iter().any(|c| {
-        matches!(
-            c.kind,
-            CommandKind::Push(_)
-                | CommandKind::Pop(_)
-                | CommandKind::Reset
-                | CommandKind::ResetAssertions
-        )
-    });
+    let scoped = script.has_scopes();
     if checks != 1 || scoped {
         return 0;
     }

@@ -64,15 +64,7 @@ impl ScriptPass for RecordConsts {
 /// Apply the rule of the module documentation to `script`. Returns the
 /// names of the constants that were split, in declaration order.
 pub fn split_record_constants(script: &mut Script) -> Vec<String> {
-    let scoped = script.commands.iter().any(|c| {
-        matches!(
-            c.kind,
-            CommandKind::Push(_)
-                | CommandKind::Pop(_)
-                | CommandKind::Reset
-                | CommandKind::ResetAssertions
-        )
-    });
+    let scoped = script.has_scopes();
     if scoped || script.asks_for_models() {
         return vec![];
     }
