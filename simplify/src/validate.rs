@@ -673,17 +673,45 @@ fn declarations(script: &Script) -> String {
 /// checked over the input's symbols.
 fn new_definitions(input: &Script, output: &Script) -> String {
     let ins = declared_by_name(input);
+    let verbatim: BTreeSet<&str> = input
+        .commands
+        .iter()
+        .filter(|c| matches!(c.kind, CommandKind::Other))
+        .filter_map(|c| defined_name(&c.text))
+        .collect();
     let cx = &output.cx;
     let mut s = String::new();
     for c in &output.commands {
-        if let CommandKind::Define { fun, .. } = c.kind {
-            if !ins.contains_key(cx.sym_name(cx.fun(fun).name)) {
+        let name = match c.kind {
+            CommandKind::Define { fun, .. } => Some(cx.sym_name(cx.fun(fun).name)),
+            // a definition a pass wrote to be printed as it is
+            // (`why3-reads`) before the script is read again
+            CommandKind::Other => defined_name(&c.text),
+            _ => None,
+        };
+        if let Some(name) = name {
+            if !ins.contains_key(name) && !verbatim.contains(name) {
                 s.push_str(&c.text);
                 s.push('\n');
             }
         }
     }
     s
+}
+
+/// The symbol a `(define-fun NAME …)` command text defines (quoted names
+/// without their bars).
+fn defined_name(text: &str) -> Option<&str> {
+    let rest = text.trim_start().strip_prefix("(define-fun")?;
+    if !rest.starts_with(char::is_whitespace) {
+        return None;
+    }
+    let rest = rest.trim_start();
+    if let Some(quoted) = rest.strip_prefix('|') {
+        return quoted.split('|').next();
+    }
+    rest.split(|ch: char| ch.is_whitespace() || ch == '(')
+        .next()
 }
 
 fn query(decls: &str, extra: &[String], input: &str, output: &str) -> String {
