@@ -37,8 +37,8 @@
 //! invariants raw but not after the hypotheses alone are split.
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::records::{axiomatised_records, fold_projections, Record};
-use crate::passes::redeclare::changeable;
+use crate::passes::records::{axiomatised_records, constructed, fold_projections, Record};
+use crate::passes::redeclare::{changeable, unused_name};
 use smtlib_io::{
     print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer,
     Script, SortId, TermId,
@@ -99,14 +99,23 @@ pub fn split_record_constants(script: &mut Script) -> Vec<String> {
         let name = script.cx.sym_name(script.cx.fun(c).name).to_string();
         let sort = script.cx.fun(c).ret;
         let mut fields = vec![];
-        let Some(value) = constructed(
-            &mut script.cx,
-            &name,
-            sort,
-            &records,
-            &mut vec![],
-            &mut fields,
-        ) else {
+        let leaf = &mut |cx: &mut Context, name: &str, sort: SortId| {
+            let sym = cx.sym(&unused_name(
+                cx,
+                std::iter::once(name.to_string()).chain((1..).map(|k| format!("{name}@{k}"))),
+            ));
+            let f = cx.declare_fun(FunDecl {
+                name: sym,
+                sort_params: Box::new([]),
+                args: Box::new([]),
+                ret: sort,
+                kind: FunKind::Declared,
+            });
+            fields.push(f);
+            cx.mk_app(Op::Uf(f), vec![])
+                .expect("a declared constant applies to nothing")
+        };
+        let Some(value) = constructed(&mut script.cx, &name, sort, &records, leaf) else {
             continue;
         };
         let constant = script
@@ -150,53 +159,6 @@ fn used_constants(script: &Script) -> BTreeSet<FunId> {
         });
     }
     used
-}
-
-/// `mk(c̄)` for `sort`, declaring a fresh constant per (nested) field in
-/// `fields`; `None` if the nesting of records is cyclic.
-fn constructed(
-    cx: &mut Context,
-    name: &str,
-    sort: SortId,
-    records: &[Record],
-    stack: &mut Vec<SortId>,
-    fields: &mut Vec<FunId>,
-) -> Option<TermId> {
-    let Some(rec) = records.iter().find(|r| r.sort == sort) else {
-        let fresh = fresh_name(cx, name);
-        let sym = cx.sym(&fresh);
-        let f = cx.declare_fun(FunDecl {
-            name: sym,
-            sort_params: Box::new([]),
-            args: Box::new([]),
-            ret: sort,
-            kind: FunKind::Declared,
-        });
-        fields.push(f);
-        return cx.mk_app(Op::Uf(f), vec![]).ok();
-    };
-    if stack.contains(&sort) {
-        return None;
-    }
-    stack.push(sort);
-    let rec = rec.clone();
-    let mut args = vec![];
-    for (i, &p) in rec.projs.iter().enumerate() {
-        let field = format!("{name}_{}", cx.sym_name(cx.fun(p).name));
-        let field_sort = cx.fun(rec.ctor).args[i];
-        args.push(constructed(cx, &field, field_sort, records, stack, fields)?);
-    }
-    stack.pop();
-    cx.mk_app(Op::Uf(rec.ctor), args).ok()
-}
-
-/// `base`, or `base@k` for the first `k` that names no symbol yet.
-fn fresh_name(cx: &Context, base: &str) -> String {
-    let taken: BTreeSet<&str> = cx.funs().map(|(_, d)| cx.sym_name(d.name)).collect();
-    std::iter::once(base.to_string())
-        .chain((1..).map(|k| format!("{base}@{k}")))
-        .find(|n| !taken.contains(n.as_str()))
-        .expect("some suffix is free")
 }
 
 /// `(declare-fun f () S)`.

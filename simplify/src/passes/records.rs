@@ -344,35 +344,59 @@ fn constructor_definition(cx: &mut Context, t: TermId, recs: &[Record]) -> Optio
     None
 }
 
-/// `mk(ū)` for a fresh field variable per (nested) field of `sort`, or
-/// `None` if `sort` is not a record (or its nesting is cyclic).
+/// `mk(…)` for `sort`, with `leaf(cx, name, sort)` for each (nested) field
+/// that is no record, named after the projections that lead to it
+/// (`t_bid_of_x` for field `x` of field `bid_of` of `t`); `leaf` alone
+/// if `sort` is no record, `None` if the nesting of records is cyclic.
+pub fn constructed(
+    cx: &mut Context,
+    name: &str,
+    sort: SortId,
+    recs: &[Record],
+    leaf: &mut impl FnMut(&mut Context, &str, SortId) -> TermId,
+) -> Option<TermId> {
+    fn go(
+        cx: &mut Context,
+        name: &str,
+        sort: SortId,
+        recs: &[Record],
+        stack: &mut Vec<SortId>,
+        leaf: &mut impl FnMut(&mut Context, &str, SortId) -> TermId,
+    ) -> Option<TermId> {
+        let Some(rec) = recs.iter().find(|r| r.sort == sort) else {
+            return Some(leaf(cx, name, sort));
+        };
+        if stack.contains(&sort) {
+            return None;
+        }
+        stack.push(sort);
+        let mut args = Vec::new();
+        for (i, &p) in rec.projs.iter().enumerate() {
+            let sub = format!("{name}_{}", cx.sym_name(cx.fun(p).name));
+            let fsort = cx.fun(rec.ctor).args[i];
+            args.push(go(cx, &sub, fsort, recs, stack, leaf)?);
+        }
+        stack.pop();
+        cx.mk_app(Op::Uf(rec.ctor), args).ok()
+    }
+    go(cx, name, sort, recs, &mut vec![], leaf)
+}
+
+/// `mk(ū)` for a fresh field variable per (nested) field of `sort`,
+/// collected in `fields` (see [`constructed`]).
 fn expand_var(
     cx: &mut Context,
     name: &str,
     sort: SortId,
     recs: &[Record],
-    stack: &mut Vec<SortId>,
     fields: &mut Vec<VarId>,
 ) -> Option<TermId> {
-    let Some(rec) = recs.iter().find(|r| r.sort == sort) else {
+    constructed(cx, name, sort, recs, &mut |cx, name, sort| {
         let s = cx.sym(name);
         let v = cx.new_var(s, sort);
         fields.push(v);
-        return Some(cx.mk_var(v));
-    };
-    if stack.contains(&sort) {
-        return None;
-    }
-    stack.push(sort);
-    let mut args = Vec::new();
-    for (i, &p) in rec.projs.iter().enumerate() {
-        let pname = cx.sym_name(cx.fun(p).name).to_string();
-        let fsort = cx.fun(rec.ctor).args[i];
-        let sub = format!("{name}_{pname}");
-        args.push(expand_var(cx, &sub, fsort, recs, stack, fields)?);
-    }
-    stack.pop();
-    cx.mk_app(Op::Uf(rec.ctor), args).ok()
+        cx.mk_var(v)
+    })
 }
 
 /// Split record quantifiers in `t` and fold projections of constructors.
@@ -405,7 +429,7 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
                     let name = cx.sym_name(cx.var(v).name).to_string();
                     let mut fields = Vec::new();
                     match is_record
-                        .then(|| expand_var(cx, &name, sort, recs, &mut vec![], &mut fields))
+                        .then(|| expand_var(cx, &name, sort, recs, &mut fields))
                         .flatten()
                     {
                         Some(e) => {

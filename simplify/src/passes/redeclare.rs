@@ -4,9 +4,9 @@
 
 use crate::passes::encodings::text_mentions;
 use smtlib_io::{
-    print::quote_symbol, CommandKind, FunDecl, FunId, FunKind, Printer, Script, SortId,
+    print::quote_symbol, CommandKind, Context, FunDecl, FunId, FunKind, Printer, Script, SortId,
 };
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The uninterpreted symbols, without sort parameters, that `wanted`
 /// accepts and whose signature may change: declared by exactly one
@@ -76,4 +76,14 @@ pub fn redeclare(
     script.commands[at].kind = CommandKind::Declare(new);
     script.commands[at].text = text.into();
     new
+}
+
+/// The first of `candidates` that names no function of `cx` (`candidates`
+/// must not run out).
+pub fn unused_name(cx: &Context, candidates: impl Iterator<Item = String>) -> String {
+    let taken: BTreeSet<&str> = cx.funs().map(|(_, d)| cx.sym_name(d.name)).collect();
+    candidates
+        .into_iter()
+        .find(|n| !taken.contains(n.as_str()))
+        .expect("an unused name among the candidates")
 }

@@ -57,6 +57,7 @@
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::encodings::{axiom_matrix, text_mentions};
 use crate::passes::records::{is_projection_axiom, Record};
+use crate::passes::redeclare::unused_name;
 use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{
@@ -572,7 +573,7 @@ fn read_of(
                 .map(|(k, &a)| state.holes.get(cx, k, cx.sort_of(a)))
                 .collect();
             let base = head_name(cx, body);
-            let name = fresh_fun_name(cx, &base);
+            let name = unused_name(cx, (1..).map(|k| format!("{base}@{k}")));
             let sym = cx.sym(&name);
             let fun = cx.declare_fun(FunDecl {
                 name: sym,
@@ -639,15 +640,6 @@ fn flat_shape(cx: &Context, body: TermId, wraps: &HashMap<FunId, Bridge>) -> Opt
         fun: *fun,
         args,
     })
-}
-
-/// `base@k` for the smallest `k` whose name no function has.
-fn fresh_fun_name(cx: &Context, base: &str) -> String {
-    let taken: BTreeSet<&str> = cx.funs().map(|(_, d)| cx.sym_name(d.name)).collect();
-    (1..)
-        .map(|k| format!("{base}@{k}"))
-        .find(|n| !taken.contains(n.as_str()))
-        .expect("some suffix is free")
 }
 
 /// `(define-fun R ((x S) …) τ body)`, kept verbatim by the pipeline so
