@@ -135,14 +135,16 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
     if bridges.is_empty() {
         return Vec::new();
     }
-    fold_round_trips(script, &bridges);
+    // wrap -> its bridge, asked of every subterm below
+    let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
+    fold_round_trips(script, &bridges, &wraps);
     let mut state = Naming::default();
     for i in 0..script.commands.len() {
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
         let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
-            read_of(cx, rebuilt, &bridges, &mut state).map(|(_, app)| app)
+            read_of(cx, rebuilt, &bridges, &wraps, &mut state).map(|(_, app)| app)
         });
         script.commands[i].kind = CommandKind::Assert(new);
     }
@@ -199,7 +201,11 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
 /// `∀j:uni. wrap(unwrap j) = j` is asserted without a guard ([`is_onto`]):
 /// `F(…) = wrap(unwrap(F(…)))` is an instance. A term already under
 /// `unwrap` stays as it was.
-fn fold_round_trips(script: &mut Script, bridges: &HashMap<FunId, Bridge>) {
+fn fold_round_trips(
+    script: &mut Script,
+    bridges: &HashMap<FunId, Bridge>,
+    wraps: &HashMap<FunId, Bridge>,
+) {
     let facts: Vec<TermId> = script.assertions().collect();
     let onto: HashMap<FunId, Bridge> = bridges
         .iter()
@@ -209,7 +215,6 @@ fn fold_round_trips(script: &mut Script, bridges: &HashMap<FunId, Bridge>) {
     if onto.is_empty() {
         return;
     }
-    let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
     // the flat constructor shapes that some assertion reads back, with the
     // bridge that reads them
     let mut shapes: HashMap<(FunId, Vec<Slot>), Bridge> = HashMap::new();
@@ -220,7 +225,7 @@ fn fold_round_trips(script: &mut Script, bridges: &HashMap<FunId, Bridge>) {
                 return;
             };
             let Some(b) = onto.get(unwrap) else { return };
-            if let Some(key) = flat_key(cx, ua[0], &wraps) {
+            if let Some(key) = flat_key(cx, ua[0], wraps) {
                 shapes.entry(key).or_insert(*b);
             }
         });
@@ -242,7 +247,7 @@ fn fold_round_trips(script: &mut Script, bridges: &HashMap<FunId, Bridge>) {
                 // under `unwrap` already: leave the read as it was
                 return added.get(&args[0]).copied();
             }
-            let b = shapes.get(&flat_key(cx, rebuilt, &wraps)?)?;
+            let b = shapes.get(&flat_key(cx, rebuilt, wraps)?)?;
             let read = cx.mk_app(Op::Uf(b.unwrap), vec![rebuilt]).ok()?;
             let wrapped = cx.mk_app(Op::Uf(b.wrap), vec![read]).ok()?;
             added.insert(wrapped, read);
@@ -518,9 +523,9 @@ fn read_of(
     cx: &mut Context,
     t: TermId,
     bridges: &HashMap<FunId, Bridge>,
+    wraps: &HashMap<FunId, Bridge>,
     state: &mut Naming,
 ) -> Option<(usize, TermId)> {
-    let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
     let mut actuals = Vec::new();
     let body = match cx.kind(t).clone() {
         TermKind::App(Op::Uf(unwrap), ua) if bridges.contains_key(&unwrap) => {
@@ -536,7 +541,7 @@ fn read_of(
                 cx,
                 inner,
                 uni,
-                &wraps,
+                wraps,
                 bridges,
                 &mut state.holes,
                 &mut actuals,
@@ -582,7 +587,7 @@ fn read_of(
                 ret: cx.sort_of(body),
                 kind: FunKind::Declared,
             });
-            let shape = flat_shape(cx, body, &wraps);
+            let shape = flat_shape(cx, body, wraps);
             state.named.push(Named {
                 fun,
                 params,
