@@ -170,6 +170,47 @@ impl Walk {
         None
     }
 
+    /// `t`, the conjunction (`conj`) or disjunction of `args`, with each
+    /// argument simplified under the earlier ones (true in a conjunction,
+    /// false in a disjunction); an argument that decides the whole
+    /// (`false` in a conjunction) is the result.
+    fn simp_junction(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        args: &[TermId],
+        conj: bool,
+        depth: usize,
+        ctx: &PassContext,
+    ) -> TermId {
+        self.push();
+        let mut out = Vec::with_capacity(args.len());
+        for &a in args {
+            let s = self.simp(cx, a, depth + 1, ctx);
+            let (decides, neutral) = if conj {
+                (term::is_false(cx, s), term::is_true(cx, s))
+            } else {
+                (term::is_true(cx, s), term::is_false(cx, s))
+            };
+            if decides {
+                self.pop();
+                return s;
+            }
+            if !neutral {
+                self.assume(cx, s, conj, 0);
+                out.push(s);
+            }
+        }
+        self.pop();
+        if out[..] == args[..] {
+            t
+        } else if conj {
+            term::and(cx, out)
+        } else {
+            term::or(cx, out)
+        }
+    }
+
     fn simp(&mut self, cx: &mut Context, t: TermId, depth: usize, ctx: &PassContext) -> TermId {
         self.visits += 1;
         if self.visits > MAX_VISITS || depth > MAX_DEPTH {
@@ -183,48 +224,8 @@ impl Walk {
             return t;
         }
         match cx.kind(t).clone() {
-            TermKind::App(Op::And, args) => {
-                self.push();
-                let mut out = Vec::with_capacity(args.len());
-                for &a in args.iter() {
-                    let s = self.simp(cx, a, depth + 1, ctx);
-                    if term::is_false(cx, s) {
-                        self.pop();
-                        return s;
-                    }
-                    if !term::is_true(cx, s) {
-                        self.assume(cx, s, true, 0);
-                        out.push(s);
-                    }
-                }
-                self.pop();
-                if out[..] == args[..] {
-                    t
-                } else {
-                    term::and(cx, out)
-                }
-            }
-            TermKind::App(Op::Or, args) => {
-                self.push();
-                let mut out = Vec::with_capacity(args.len());
-                for &a in args.iter() {
-                    let s = self.simp(cx, a, depth + 1, ctx);
-                    if term::is_true(cx, s) {
-                        self.pop();
-                        return s;
-                    }
-                    if !term::is_false(cx, s) {
-                        self.assume(cx, s, false, 0);
-                        out.push(s);
-                    }
-                }
-                self.pop();
-                if out[..] == args[..] {
-                    t
-                } else {
-                    term::or(cx, out)
-                }
-            }
+            TermKind::App(Op::And, args) => self.simp_junction(cx, t, &args, true, depth, ctx),
+            TermKind::App(Op::Or, args) => self.simp_junction(cx, t, &args, false, depth, ctx),
             TermKind::App(Op::Implies, args) => {
                 self.push();
                 let n = args.len();
