@@ -1046,6 +1046,80 @@ fn elim_assign_block_writer_needs_the_thread_bounded_by_the_stride() {
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
 
+/// A transposition's writes as VeriCUDA's raw VC states them once the
+/// solver-side passes have run: the array is indexed by Why3's one-field
+/// tuple `(Tuple11 n)`, the writer is the pair (row `y`, column `x`) with
+/// `idx = y + (gy*by)*x`, and the no-writer disjunct is no longer
+/// `∀y x. ¬W` but its quantifier-free form `n < 0 ∨ gy*by*gx*bx <= n`.
+const TRANSPOSE_DECLS: &str = "(declare-sort tuple1 1)(declare-fun Tuple11 (Int) (tuple1 Int))(declare-fun out0 ((tuple1 Int)) Int)(declare-fun out ((tuple1 Int)) Int)(declare-fun in ((tuple1 Int)) Int)(declare-const gx Int)(declare-const gy Int)(declare-const bx Int)(declare-const by Int)(declare-const u Int)(declare-const w Int)";
+
+fn transpose_facts(no_writer: &str) -> Vec<String> {
+    vec![
+        "(<= 1 gx)".into(),
+        "(<= 1 gy)".into(),
+        "(<= 1 bx)".into(),
+        "(<= 1 by)".into(),
+        format!("(forall ((n Int)) (or (exists ((y Int) (x Int)) (and (<= 0 y) (< y (* gy by)) (<= 0 x) (< x (* gx bx)) (= (+ y (* gy by x)) n) (= (out0 (Tuple11 n)) (in (Tuple11 (+ x (* gx bx y))))))) (and {no_writer} (= (out0 (Tuple11 n)) (out (Tuple11 n))))))"),
+    ]
+}
+
+const TRANSPOSE_GOAL: &str = "(forall ((i Int)) (=> (and (<= 0 i) (< i (* gy by))) (forall ((j Int)) (=> (and (<= 0 j) (< j (* gx bx))) (= (out0 (Tuple11 (+ i (* gy by j)))) (in (Tuple11 (+ j (* gx bx i)))))))))";
+
+#[test]
+fn elim_assign_transpose_writer_with_a_bounded_remainder() {
+    let facts = transpose_facts("(or (< n 0) (<= (* gy by gx bx) n))");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    // The read `out0[i + (gy*by)*j]` with `0 <= i < gy*by`: the writer is
+    // the plain pair (i, j), no div/mod, and the goal is decided.
+    let mut pb = problem(TRANSPOSE_DECLS, &facts, TRANSPOSE_GOAL);
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("out0") && !s.contains("div"), "{s}");
+    assert_proves(&pb, after);
+    // The same read without quantifiers, equivalent on small launches.
+    let mut pb = problem(
+        TRANSPOSE_DECLS,
+        &facts,
+        "(=> (and (<= 0 u) (< u (* gy by)) (<= 0 w) (< w (* gx bx))) (= (out0 (Tuple11 (+ u (* gy by w)))) (in (Tuple11 (+ w (* gx bx u))))))",
+    );
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let sizes: &[(&str, &[i64])] = &[
+        ("gx", &[1, 2]),
+        ("gy", &[1, 2]),
+        ("bx", &[2]),
+        ("by", &[1, 3]),
+    ];
+    let mut inst = sizes.to_vec();
+    inst.extend([("u", &[0, 2, 5][..]), ("w", &[0, 1, 3][..])]);
+    assert_equivalent_on(&mut pb, before, after, &inst);
+    // A symbolic index: div/mod name the writer, and the no-writer
+    // condition is refuted by the index range that every writer has.
+    let mut pb = problem(TRANSPOSE_DECLS, &facts, "(= (out0 (Tuple11 u)) 5)");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let mut inst = sizes.to_vec();
+    inst.push(("u", &[-1, 0, 1, 3, 5, 6, 12]));
+    assert_equivalent_or_on(&mut pb, before, after, &inst);
+}
+
+#[test]
+fn elim_assign_needs_the_no_writer_condition_refuted_by_every_writer() {
+    // `n < 1` also holds at index 0, which thread (0, 0) writes: the fact
+    // then allows `out0[0] = out[0]`, so the read is not the written value.
+    let facts = transpose_facts("(or (< n 1) (<= (* gy by gx bx) n))");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    let mut pb = problem(TRANSPOSE_DECLS, &facts, TRANSPOSE_GOAL);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    // An index pattern that mentions a writer variable is no assign.
+    let facts = [
+        "(<= 1 gy)",
+        "(forall ((n Int)) (or (exists ((y Int)) (and (<= 0 y) (< y gy) (= y n) (= (out0 (Tuple11 (+ n y))) (in (Tuple11 y))))) (and (< n 0) (= (out0 (Tuple11 (+ n 1))) (out (Tuple11 n))))))",
+    ];
+    let mut pb = problem(TRANSPOSE_DECLS, &facts, "(= (out0 (Tuple11 (+ u u))) 5)");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
 /// Without case splits guarded-eq keeps only the rewrites the hypotheses
 /// decide: the pipeline's fallback when the full result is costlier.
 #[test]

@@ -15,19 +15,31 @@
 //! `∃t. W(t,u) ≡ W(t*,u)`, and `φ(b2(u)) ≡ (W(t*,u) ∧ φ(v(t*))) ∨
 //! (¬W(t*,u) ∧ φ(b1(u)))`, quantifier-free. A writer over a block and a
 //! thread variable (`∃b. … ∃t. …`, or one binder of both) is unique when `W`
-//! contains `a*b + t = m` with `0 <= t < a` and `0 < a` known: then
-//! `b* = m div a` and `t* = m mod a` (or `m / a` and `0` when `a` divides
-//! `m` syntactically, as for `fn[0]`), and `W`'s bounds on `b` become bounds
-//! on `m`. Otherwise the occurrence is left alone.
+//! contains `a*b + t = m` with `0 <= t < a` and `0 < a` known (also when
+//! `a` is a product of atoms that are each at least 1, as `gridDim_y *
+//! blockDim_y`): then `b* = m div a` and `t* = m mod a`, or the plain `q`
+//! and `r` when `m = a*q + r` with `0 <= r < a` known where the read stands
+//! (`r = 0` for `fn[0]`, `r = i` for `out[i + a*j]` under `0 <= i < a`),
+//! and `W`'s bounds on `b` become bounds on `m`. Otherwise the occurrence is
+//! left alone.
+//!
+//! Real VCs reach this pass in two shapes besides form (1). The array's
+//! argument may be a term over `n` (Why3 writes `out0[Tuple11 n]` when the
+//! index sort is a one-field tuple without axioms); the read's argument is
+//! matched against it. And the no-writer disjunct may have lost its
+//! quantifier (`n < 0 ∨ G*B <= n` after quantifier elimination). The
+//! rewrite needs only that no writer satisfies that condition `N`, so it is
+//! applied when the facts every writer satisfies (its conditions, with the
+//! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::rewrite::{eq_simplify, fresh_if_binders, implied_atom};
+use super::rewrite::{eq_simplify, fresh_if_binders, implied_atom, refuted_atom};
 use super::rules::{contains_head, Head};
 use crate::arith::{mk_cmp, Rel};
 use crate::passes::bounds::{atom_as_bound, implied};
 use crate::poly::{self, Poly};
 use crate::term::{self, and, conjuncts};
 use num_bigint::BigInt;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
 
@@ -35,12 +47,20 @@ use std::collections::HashMap;
 #[derive(Clone, Debug)]
 pub(super) struct Shared {
     pub(super) head: FunId,
+    /// The array's argument in terms of `n`: `n` itself, or e.g. Why3's
+    /// `Tuple11 n` when the index sort is a one-field tuple.
+    pub(super) index: TermId,
     pub(super) n: VarId,
     /// The writer's thread variables, outermost first (one or two).
     pub(super) ts: Vec<VarId>,
     pub(super) conds: Vec<TermId>,
     pub(super) value: TermId,
     pub(super) old: TermId,
+    /// The no-writer condition `N(n)` of the second disjunct when it is
+    /// not literally `∀t'. ¬W'` (a solver or an earlier pass may have
+    /// eliminated the quantifier, e.g. to `n < 0 ∨ G*B <= n`). `None` when
+    /// it is literally `∀t'. ¬W'`.
+    pub(super) no_writer: Option<TermId>,
     pub(super) fact: usize,
 }
 
@@ -56,59 +76,49 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
     if ts.is_empty() || ts.len() > 2 {
         return None;
     }
-    let nt = cx.mk_var(n);
     let mut conds = Vec::new();
     let mut head_val = None;
     for c in econds {
         if let TermKind::App(Op::Eq, a) = cx.kind(c) {
             for (l, r) in [(a[0], a[1]), (a[1], a[0])] {
                 if let TermKind::App(Op::Uf(f), fa) = cx.kind(l) {
-                    if fa.len() == 1 && fa[0] == nt && head_val.is_none() {
-                        head_val = Some((*f, r));
+                    if fa.len() == 1 && head_val.is_none() && is_index_of(cx, fa[0], n, &ts) {
+                        head_val = Some((*f, fa[0], r));
                     }
                 }
-            }
-            if head_val.is_some_and(|(_, r)| a.contains(&r)) && a.contains(&nt) {
-                // the equality f(n) = v itself
             }
         }
         conds.push(c);
     }
-    let (f, value) = head_val?;
-    let f_n = cx.mk_app(Op::Uf(f), vec![nt]).ok()?;
+    let (f, index, value) = head_val?;
+    let f_n = cx.mk_app(Op::Uf(f), vec![index]).ok()?;
     conds.retain(|&c| !matches!(cx.kind(c), TermKind::App(Op::Eq, a) if a.contains(&f_n)));
-    // Second disjunct.
-    let parts = conjuncts(cx, args[1]);
-    if parts.len() != 2 {
-        return None;
-    }
+    // Second disjunct: `f(n) = old` and the no-writer condition.
     let mut old = None;
-    let mut ok_forall = false;
-    for &p in &parts {
+    let mut literal_no_writer = false;
+    let mut others = Vec::new();
+    for p in conjuncts(cx, args[1]) {
         match cx.kind(p).clone() {
-            TermKind::App(Op::Eq, a) if a.contains(&f_n) => {
+            TermKind::App(Op::Eq, a) if a.contains(&f_n) && old.is_none() => {
                 old = Some(if a[0] == f_n { a[1] } else { a[0] });
             }
-            TermKind::Binder(BinderKind::Forall, ..) => {
-                let (ts2, fconds) = forall_not_chain(cx, p)?;
-                if ts2.len() != ts.len() {
-                    return None;
-                }
-                let m: HashMap<VarId, TermId> = ts2
-                    .iter()
-                    .zip(&ts)
-                    .map(|(&v2, &v)| (v2, cx.mk_var(v)))
-                    .collect();
-                let mut a: Vec<TermId> = fconds.iter().map(|&c| term::subst(cx, c, &m)).collect();
-                let mut b = conds.clone();
-                a.sort();
-                b.sort();
-                ok_forall = a == b;
+            TermKind::Binder(BinderKind::Forall, ..)
+                if !literal_no_writer && negates_writer(cx, p, &ts, &conds) =>
+            {
+                literal_no_writer = true;
             }
-            _ => return None,
+            _ => others.push(p),
         }
     }
-    if !ok_forall {
+    // `N ∧ ∀t'. ¬W'` is at least as strong as `∀t'. ¬W'`, which is all
+    // the rewrite needs; otherwise `N` is checked against the writer at
+    // each use (`writer_case`).
+    let no_writer = match (literal_no_writer, others.is_empty()) {
+        (true, _) => None,
+        (false, false) => Some(and(cx, others)),
+        (false, true) => return None,
+    };
+    if no_writer.is_some_and(|nw| contains_head(cx, nw, &Head::Fun(f))) {
         return None;
     }
     let old = old?;
@@ -117,13 +127,53 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
     }
     Some(Shared {
         head: f,
+        index,
         n,
         ts,
         conds,
         value,
         old,
+        no_writer,
         fact,
     })
+}
+
+/// Whether `i` can be the array argument of an assign over `n`: `n`
+/// itself, or an application of uninterpreted functions to `n` and
+/// closed terms (matching it against a read's argument finds `n`).
+fn is_index_of(cx: &Context, i: TermId, n: VarId, ts: &[VarId]) -> bool {
+    match cx.kind(i) {
+        TermKind::Var(v) => *v == n,
+        TermKind::App(Op::Uf(_), args) => {
+            term::mentions(cx, i, n)
+                && !ts.iter().any(|&t| term::mentions(cx, i, t))
+                && args
+                    .iter()
+                    .all(|&a| is_index_of(cx, a, n, ts) || term::is_closed(cx, a))
+        }
+        _ => false,
+    }
+}
+
+/// Whether `p` is `∀t'. ¬W'` with `W'` the writer conditions `conds` over
+/// the thread variables `ts` up to renaming.
+fn negates_writer(cx: &mut Context, p: TermId, ts: &[VarId], conds: &[TermId]) -> bool {
+    let Some((ts2, fconds)) = forall_not_chain(cx, p) else {
+        return false;
+    };
+    if ts2.len() != ts.len() {
+        return false;
+    }
+    let m: HashMap<VarId, TermId> = ts2
+        .iter()
+        .zip(ts)
+        .map(|(&v2, &v)| (v2, cx.mk_var(v)))
+        .collect();
+    let mut a: Vec<TermId> = fconds.iter().map(|&c| term::subst(cx, c, &m)).collect();
+    let mut b = conds.to_vec();
+    a.sort();
+    b.sort();
+    a == b
 }
 
 /// `∃x̄1. (C1 ∧ ∃x̄2. (C2 ∧ …))` as `∃x̄1 x̄2 …. C1 ∧ C2 ∧ …` (bound
@@ -198,47 +248,76 @@ fn split_symbolic(p: &Poly<TermId>, x: TermId) -> Option<(Poly<TermId>, Poly<Ter
     Some((k, r))
 }
 
-/// `p / a` when every monomial of `p` is one of `a` (a single monomial)
-/// times a monomial, with an integer quotient of the coefficients.
-fn divide_exactly(p: &Poly<TermId>, a: &Poly<TermId>) -> Option<Poly<TermId>> {
+/// `p = a*q + r` where `q` collects the monomials of `p` that are `a`
+/// (a single monomial) times a monomial with an integer quotient of the
+/// coefficients, and `r` the rest: `(q, r)`.
+fn split_multiple(p: &Poly<TermId>, a: &Poly<TermId>) -> Option<(Poly<TermId>, Poly<TermId>)> {
     let mut ts = a.terms();
     let (am, ac) = ts.next()?;
     if ts.next().is_some() {
         return None;
     }
-    let mut q = Poly::zero();
-    for (m, c) in p.terms() {
-        if !(c % ac).is_zero() {
-            return None;
+    let (mut q, mut r) = (Poly::zero(), Poly::zero());
+    'terms: for (m, c) in p.terms() {
+        if (c % ac).is_zero() {
+            let mut rest: Vec<TermId> = m.atoms().to_vec();
+            for x in am.atoms() {
+                let Some(i) = rest.iter().position(|y| y == x) else {
+                    r.add_term(m.clone(), c.clone());
+                    continue 'terms;
+                };
+                rest.remove(i);
+            }
+            q.add_term(poly::Monomial::from_atoms(rest), c / ac);
+        } else {
+            r.add_term(m.clone(), c.clone());
         }
-        let mut rest: Vec<TermId> = m.atoms().to_vec();
-        for x in am.atoms() {
-            let i = rest.iter().position(|y| y == x)?;
-            rest.remove(i);
-        }
-        q.add_term(poly::Monomial::from_atoms(rest), c / ac);
     }
-    Some(q)
+    Some((q, r))
 }
 
-/// The unique-writer rewrite of a shared assign at index `u` under the
+/// A unique writer (thread variable → term), the conditions to check at
+/// it, and facts that hold for every writer.
+type Writer = (HashMap<VarId, TermId>, Vec<TermId>, Vec<TermId>);
+
+/// The unique-writer rewrite of a read `f(arg)` of a shared assign, where
+/// `arg` is an instance of the assign's index at `n = u`, under the
 /// hypotheses `hyps`: the writer's conditions (the guard), the value it
-/// writes (the then-value) and the old value (the else-term).
+/// writes (the then-value) and the old value (the else-term). `None`
+/// when the writer is not unique or, for a no-writer condition `N` that
+/// is not literally `∀t. ¬W`, when `W(t, u) ⇒ ¬N(u)` is not shown.
 pub(super) fn writer_case(
     cx: &mut Context,
     s: &Shared,
-    u: TermId,
+    arg: TermId,
     hyps: &[TermId],
 ) -> Option<(TermId, TermId, TermId)> {
-    let m: HashMap<VarId, TermId> = [(s.n, u)].into_iter().collect();
+    let mut m: HashMap<VarId, TermId> = HashMap::new();
+    if !term::match_term(cx, s.index, arg, &[s.n], &mut m) {
+        return None;
+    }
     let conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
-    let (writer, conds) = match *s.ts.as_slice() {
-        [t] => (single_writer(cx, t, &conds)?, conds),
+    let (writer, conds, derived) = match *s.ts.as_slice() {
+        [t] => {
+            let writer = single_writer(cx, t, &conds)?;
+            let derived = conds.iter().map(|&c| term::subst(cx, c, &writer)).collect();
+            (writer, conds, derived)
+        }
         [b, t] => {
             block_writer(cx, t, b, &conds, hyps).or_else(|| block_writer(cx, b, t, &conds, hyps))?
         }
         _ => return None,
     };
+    if let Some(nw) = s.no_writer {
+        // The rewrite needs `W(t, u) ⇒ ¬N(u)` for every writer `t`;
+        // `derived` holds for every writer.
+        let nu = term::subst(cx, nw, &m);
+        let mut facts = hyps.to_vec();
+        facts.extend(derived);
+        if !refutes(cx, nu, &facts) {
+            return None;
+        }
+    }
     let w: Vec<TermId> = conds
         .iter()
         .map(|&c| {
@@ -253,6 +332,35 @@ pub(super) fn writer_case(
     let v = term::subst(cx, s.value, &mv);
     let old = term::subst(cx, s.old, &m);
     Some((w, v, old))
+}
+
+/// Whether `0 < a` under the hypotheses: by their bounds, or because `a`
+/// is one monomial with a positive coefficient whose atoms are each at
+/// least 1 (a block size times a grid size, `blockDim_y * gridDim_y`).
+fn positive(cx: &mut Context, a: &Poly<TermId>, hyps: &[TermId]) -> bool {
+    let a_pos = mk_cmp(cx, Rel::Lt, &a.neg());
+    if implied_atom(cx, a_pos, hyps) {
+        return true;
+    }
+    let mut ts = a.terms();
+    let (Some((m, c)), None) = (ts.next(), ts.next()) else {
+        return false;
+    };
+    c.is_positive()
+        && m.atoms().iter().all(|&x| {
+            let at_least_one = mk_cmp(cx, Rel::Ge, &Poly::atom(x).add_constant(&-BigInt::one()));
+            implied_atom(cx, at_least_one, hyps)
+        })
+}
+
+/// Whether the facts refute `t` by bounds: every disjunct of a
+/// disjunction, or some conjunct of a conjunction, is refuted.
+fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
+    match cx.kind(t).clone() {
+        TermKind::App(Op::Or, args) => args.iter().all(|&a| refutes(cx, a, facts)),
+        TermKind::App(Op::And, args) => args.iter().any(|&a| refutes(cx, a, facts)),
+        _ => term::is_false(cx, t) || refuted_atom(cx, t, facts),
+    }
 }
 
 /// The writer of one thread variable `t`: a conjunct `idx(t) = u`
@@ -273,20 +381,23 @@ fn single_writer(cx: &mut Context, t: VarId, conds: &[TermId]) -> Option<HashMap
 /// The writer of a block-and-thread pair: conjuncts `a*b + t = m`,
 /// `0 <= t` and `t < a`, with `0 < a` under the hypotheses and `a`, `m`
 /// free of `b` and `t`, determine `b* = m div a` and `t* = m mod a`
-/// (SMT-LIB `div` is floor division for `a > 0`). Returns the writer
-/// and the conditions left to check at it: the three that define it
-/// hold there, and range bounds `c <= b`, `b < g` become `a*c <= m`,
-/// `m < a*g`, so the common case needs no `div`. When `m` is a
-/// multiple of `a`'s monomial, `b* = m / a` and `t* = 0`, and every
-/// condition is simply checked there.
-#[allow(clippy::type_complexity)]
+/// (SMT-LIB `div` is floor division for `a > 0`). When `m = a*q + r`
+/// with `0 <= r < a` under the hypotheses (`r = 0` when `m` is a
+/// multiple of `a`'s monomial), `b* = q` and `t* = r` instead.
+///
+/// Returns the writer, the conditions left to check at it, and facts on
+/// `m` that every writer satisfies. The facts are the writer's conditions
+/// with the three that define it dropped (they hold there) and range
+/// bounds `c <= b`, `b < g` turned into `a*c <= m`, `m < a*g`. They are
+/// also the conditions to check at a `div`/`mod` writer, so the common
+/// case needs no `div`; at plain `q`, `r` every condition is checked.
 fn block_writer(
     cx: &mut Context,
     t: VarId,
     b: VarId,
     conds: &[TermId],
     hyps: &[TermId],
-) -> Option<(HashMap<VarId, TermId>, Vec<TermId>)> {
+) -> Option<Writer> {
     let (tt, bt) = (cx.mk_var(t), cx.mk_var(b));
     let free_of_both = |cx: &Context, p: &Poly<TermId>| {
         !p.atoms()
@@ -302,26 +413,10 @@ fn block_writer(
         let a = k.neg();
         (!a.is_zero() && free_of_both(cx, &a) && free_of_both(cx, &r)).then_some((c, a, r))
     })?;
-    let zero = Poly::zero();
-    let a_pos = mk_cmp(cx, Rel::Lt, &a.neg());
     let in_range = implied(cx, tt, conds);
-    if !(implied_atom(cx, a_pos, hyps) && in_range.nonneg() && in_range.below(&a)) {
+    if !(positive(cx, &a, hyps) && in_range.nonneg() && in_range.below(&a)) {
         return None;
     }
-    let (bstar, tstar) = match divide_exactly(&mpoly, &a) {
-        Some(q) => {
-            // Plain terms: every condition can be checked at them.
-            let writer = [(b, poly::to_term(cx, &q)), (t, poly::to_term(cx, &zero))];
-            return Some((writer.into_iter().collect(), conds.to_vec()));
-        }
-        None => {
-            let (m, a) = (poly::to_term(cx, &mpoly), poly::to_term(cx, &a));
-            (
-                cx.mk_app(Op::IntDiv, vec![m, a]).ok()?,
-                cx.mk_app(Op::Mod, vec![m, a]).ok()?,
-            )
-        }
-    };
     let mut left = Vec::new();
     for &c in conds {
         if c == eq {
@@ -359,6 +454,20 @@ fn block_writer(
         }
         left.push(c);
     }
+    // `m = a*q + r` with `0 <= r < a` makes `b* = q`, `t* = r` plain
+    // terms (`r = 0` when `m` is a multiple of `a`, as for `fn[0]`):
+    // every condition can be checked there.
+    if let Some((q, r)) = split_multiple(&mpoly, &a) {
+        let r_nonneg = mk_cmp(cx, Rel::Ge, &r);
+        let r_below = mk_cmp(cx, Rel::Lt, &r.sub(&a));
+        if r.is_zero() || (implied_atom(cx, r_nonneg, hyps) && implied_atom(cx, r_below, hyps)) {
+            let writer = [(b, poly::to_term(cx, &q)), (t, poly::to_term(cx, &r))];
+            return Some((writer.into_iter().collect(), conds.to_vec(), left));
+        }
+    }
+    let (m, a) = (poly::to_term(cx, &mpoly), poly::to_term(cx, &a));
+    let bstar = cx.mk_app(Op::IntDiv, vec![m, a]).ok()?;
+    let tstar = cx.mk_app(Op::Mod, vec![m, a]).ok()?;
     let writer = [(b, bstar), (t, tstar)].into_iter().collect();
-    Some((writer, left))
+    Some((writer, left.clone(), left))
 }

@@ -393,7 +393,7 @@ pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
 }
 
 /// The negation of the atom is implied.
-fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
+pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
     let Some((rel, p)) = int_cmp(cx, c) else {
         return false;
     };
