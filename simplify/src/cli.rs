@@ -168,6 +168,14 @@ fn usage_error(msg: &str) -> i32 {
 /// Write `data` to `path` atomically: a temporary file in the same folder,
 /// renamed into place, so a failure never leaves a partial output.
 pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
+    write_atomically_with(path, |w| w.write_all(data))
+}
+
+/// [`write_atomically`] what `write` writes (through a buffer).
+pub(crate) fn write_atomically_with(
+    path: &Path,
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
     let dir = path
         .parent()
         .filter(|d| !d.as_os_str().is_empty())
@@ -178,7 +186,11 @@ pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> 
         .unwrap_or_default();
     let tmp = dir.join(format!(".{name}.vcsimp-{}.tmp", std::process::id()));
     let result = std::fs::File::create(&tmp)
-        .and_then(|mut f| f.write_all(data).and_then(|_| f.sync_all()))
+        .and_then(|f| {
+            let mut w = std::io::BufWriter::new(f);
+            write(&mut w)?;
+            w.into_inner().map_err(|e| e.into_error())?.sync_all()
+        })
         .and_then(|_| std::fs::rename(&tmp, path));
     if result.is_err() {
         let _ = std::fs::remove_file(&tmp);
@@ -191,8 +203,15 @@ pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> 
 /// what it asked for, so the caller ends quietly with exit code 0, as `cat`
 /// does. Any other write error is `Err`.
 pub(crate) fn write_stdout(data: &[u8]) -> std::io::Result<bool> {
-    let mut out = std::io::stdout().lock();
-    match out.write_all(data).and_then(|_| out.flush()) {
+    write_stdout_with(|w| w.write_all(data))
+}
+
+/// [`write_stdout`] what `write` writes (through a buffer).
+pub(crate) fn write_stdout_with(
+    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<bool> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock());
+    match write(&mut out).and_then(|_| out.flush()) {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(e),
@@ -201,6 +220,7 @@ pub(crate) fn write_stdout(data: &[u8]) -> std::io::Result<bool> {
 
 /// Run the command line; returns the exit code.
 pub fn run(cli: &Cli) -> i32 {
+    tune_allocator();
     let passes = match &cli.passes {
         Some(list) => match parse_passes(list) {
             Ok(p) => p,
@@ -282,7 +302,12 @@ pub fn run(cli: &Cli) -> i32 {
     // The input text is needed again only to write it back after a failed
     // validation; otherwise it is freed before the passes run.
     let source = input.as_ref().map(|_| source);
-    let mut outcome = crate::simplify_script(script, &options);
+    // Printed at the end straight to its destination, unless validation or
+    // the variants need the text.
+    let mut outcome = match input {
+        None => crate::pipeline::simplify_script_unprinted(script, &options),
+        Some(_) => crate::simplify_script(script, &options),
+    };
     let validate = |outcome: &mut crate::Outcome, input: &smtlib_io::Script| {
         let Some(solver) = &solver else { return };
         let v = crate::validate::validate(input, &outcome.script, &outcome.read_back, solver);
@@ -292,6 +317,7 @@ pub fn run(cli: &Cli) -> i32 {
                 v.detail
             );
             outcome.output = source.clone().unwrap_or_default();
+            outcome.printed = true;
             outcome.stats.output_nodes = outcome.stats.input_nodes;
             outcome.script = input.clone();
             outcome.read_back.clear();
@@ -366,19 +392,35 @@ pub fn run(cli: &Cli) -> i32 {
     }
     match &cli.output {
         Some(p) => {
-            if let Err(e) = write_atomically(p, outcome.output.as_bytes()) {
+            if let Err(e) = write_atomically_with(p, |w| outcome.write_output(w)) {
                 eprintln!("{}: error: cannot write output: {e}", p.display());
                 return 1;
             }
         }
         None => {
-            if let Err(e) = write_stdout(outcome.output.as_bytes()) {
+            if let Err(e) = write_stdout_with(|w| outcome.write_output(w)) {
                 eprintln!("{path_name}: error: cannot write output: {e}");
                 return 1;
             }
         }
     }
     0
+}
+
+/// glibc's allocator set for one run of one script: one arena, so that the
+/// pipeline's thread reuses what parsing freed, and a fixed threshold for
+/// blocks of their own mapping, so that large blocks (the input text,
+/// tables that grow) go back to the system when freed or moved, rather
+/// than glibc raising the threshold after the first such free and keeping
+/// later ones in the heap. On the zoo's largest VCs this lowers the peak
+/// resident size of `--passes none` by about 0.5 MB.
+fn tune_allocator() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets allocator parameters, under glibc's lock.
+    unsafe {
+        libc::mallopt(libc::M_ARENA_MAX, 1);
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 64 << 10);
+    }
 }
 
 fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String> {

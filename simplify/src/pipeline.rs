@@ -70,7 +70,10 @@ impl Default for Options {
 /// The result of a run.
 #[derive(Clone, Debug)]
 pub struct Outcome {
-    /// The simplified script, as SMT-LIB text.
+    /// The simplified script, as SMT-LIB text; from
+    /// [`simplify_script_unprinted`], only the lines that head it (the
+    /// markers of passes sound for proving only), the rest being `script`
+    /// as [`Outcome::write_output`] prints it.
     pub output: String,
     pub stats: Stats,
     /// With [`Options::explain`]: one line per rewrite, `rule: term` for
@@ -82,6 +85,20 @@ pub struct Outcome {
     /// What the script passes report for reading the output's changed
     /// symbols back ([`crate::validate`]).
     pub read_back: Vec<ReadBack>,
+    /// False while `script` is still to be printed after `output`.
+    pub(crate) printed: bool,
+}
+
+impl Outcome {
+    /// Write the whole output to `w`: `output`, then `script` printed
+    /// command by command when it was not printed into `output`.
+    pub fn write_output(&self, w: &mut dyn std::io::Write) -> std::io::Result<()> {
+        w.write_all(self.output.as_bytes())?;
+        if !self.printed {
+            smtlib_io::write_script(&self.script, w)?;
+        }
+        Ok(())
+    }
 }
 
 /// Parse `source` and simplify it. An error carries the span of the bad
@@ -357,6 +374,17 @@ pub const PIPELINE_STACK: usize = 512 << 20;
 /// [`PIPELINE_STACK`]-byte stack (on the calling thread if none can be
 /// started), so that callers with small stacks (test threads) are safe.
 pub fn simplify_script(script: Script, options: &Options) -> Outcome {
+    simplify_script_with(script, options, true)
+}
+
+/// [`simplify_script`] without printing the result into
+/// [`Outcome::output`]: [`Outcome::write_output`] prints it straight to
+/// its destination, which spares a copy of the whole output in memory.
+pub fn simplify_script_unprinted(script: Script, options: &Options) -> Outcome {
+    simplify_script_with(script, options, false)
+}
+
+fn simplify_script_with(script: Script, options: &Options, print: bool) -> Outcome {
     let input = Mutex::new(Some(script));
     let ran = std::thread::scope(|s| {
         let spawned = std::thread::Builder::new()
@@ -364,7 +392,7 @@ pub fn simplify_script(script: Script, options: &Options) -> Outcome {
             .stack_size(PIPELINE_STACK)
             .spawn_scoped(s, || {
                 let script = input.lock().ok().and_then(|mut g| g.take());
-                script.map(|sc| simplify_on_this_thread(sc, options))
+                script.map(|sc| simplify_on_this_thread(sc, options, print))
             });
         match spawned {
             Ok(handle) => match handle.join() {
@@ -382,7 +410,7 @@ pub fn simplify_script(script: Script, options: &Options) -> Outcome {
                 .ok()
                 .flatten()
                 .expect("the script is still here when no thread took it");
-            simplify_on_this_thread(script, options)
+            simplify_on_this_thread(script, options, print)
         }
     }
 }
@@ -397,6 +425,11 @@ fn freeze_deep_assertions(script: &mut Script) -> Vec<TermId> {
         if let CommandKind::Assert(t) = c.kind {
             if crate::size::term_depth(&script.cx, t, &mut memo) > MAX_TERM_DEPTH {
                 frozen.push(t);
+                // Passes read an opaque command's text for the names it
+                // uses; a readable assertion was read without its text.
+                if c.text.is_empty() {
+                    c.text = format!("(assert {})", Printer::new(&script.cx).term(t)).into();
+                }
                 c.kind = CommandKind::Opaque {
                     reason: FROZEN.into(),
                 };
@@ -426,7 +459,7 @@ fn too_deep(cx: &smtlib_io::Context, t: TermId) -> bool {
     crate::size::term_depth(cx, t, &mut HashMap::new()) > MAX_TERM_DEPTH
 }
 
-fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
+fn simplify_on_this_thread(mut script: Script, options: &Options, print: bool) -> Outcome {
     let start = Instant::now();
     let mut stats = Stats {
         input_nodes: assertion_nodes(&script),
@@ -615,7 +648,11 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
     let trace = run.trace;
     let read_back = run.read_back;
     stats.output_nodes = assertion_nodes(&script);
-    let mut output = print_script(&script);
+    let mut output = if print {
+        print_script(&script)
+    } else {
+        String::new()
+    };
     // Passes that are sound for proving only say so in the output (each
     // marker goes before the ones of earlier passes).
     for p in registry::PASSES {
@@ -636,6 +673,7 @@ fn simplify_on_this_thread(mut script: Script, options: &Options) -> Outcome {
         trace,
         script,
         read_back,
+        printed: print,
     }
 }
 

@@ -66,7 +66,8 @@ fn parse_only(script: &str) -> String {
     };
     let mut out = String::new();
     for c in &parsed.commands {
-        let head = c.text.trim_start_matches('(');
+        let text = &script[c.span.range()];
+        let head = text.trim_start_matches('(');
         let solves = matches!(c.kind, CommandKind::CheckSat | CommandKind::Query(_))
             || [
                 "check-sat",
@@ -80,7 +81,7 @@ fn parse_only(script: &str) -> String {
             .iter()
             .any(|p| head.starts_with(p));
         if !solves {
-            out.push_str(&c.text);
+            out.push_str(text);
             out.push('\n');
         }
     }

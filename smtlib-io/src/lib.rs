@@ -23,7 +23,7 @@ pub mod theory;
 
 pub use convert::parse_script;
 pub use error::{Error, ErrorKind};
-pub use print::{print_script, Printer};
+pub use print::{print_script, write_script, Printer};
 pub use script::{sets_global_declarations, Command, CommandKind, QueryKind, Script};
 pub use sort::{SortId, SortKind};
 pub use span::Span;

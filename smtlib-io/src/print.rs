@@ -626,18 +626,25 @@ impl<'c> Printer<'c> {
 /// Print a whole script: readable assertions from their terms, every other
 /// command verbatim, one command per line.
 pub fn print_script(script: &Script) -> String {
+    let mut out = Vec::new();
+    write_script(script, &mut out).expect("writing to memory cannot fail");
+    String::from_utf8(out).expect("printed SMT-LIB is UTF-8")
+}
+
+/// [`print_script`] written to `w` command by command, so that the whole
+/// text is never held in memory (only the largest assertion's).
+pub fn write_script(script: &Script, w: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut p = Printer::new(&script.cx);
-    let mut out = String::new();
     for c in &script.commands {
         match c.kind {
             CommandKind::Assert(t) if c.verbatim_term != Some(t) => {
-                out.push_str("(assert ");
-                out.push_str(&p.term(t));
-                out.push(')');
+                w.write_all(b"(assert ")?;
+                w.write_all(p.term(t).as_bytes())?;
+                w.write_all(b")")?;
             }
-            _ => out.push_str(&c.text),
+            _ => w.write_all(c.text.as_bytes())?,
         }
-        out.push('\n');
+        w.write_all(b"\n")?;
     }
-    out
+    Ok(())
 }

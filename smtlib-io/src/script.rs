@@ -68,7 +68,9 @@ pub struct Command {
     /// Where the command stands in the input.
     pub span: Span,
     /// The command's exact source text, printed back for every command but a
-    /// readable `assert`.
+    /// readable `assert`. Empty for a readable `assert` as read (outside
+    /// z3's dialect): it is printed from its term, and `span` still says
+    /// where it stands in the input.
     pub text: Box<str>,
     /// The term of an `assert` read through z3's dialect (`implies`, `iff`,
     /// `~`, `^`, `**`, a `:pattern` of one term without parentheses): while

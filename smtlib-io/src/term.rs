@@ -94,7 +94,7 @@ pub enum Op {
     ToInt,
     IsInt,
     /// `((_ divisible k) t)`.
-    Divisible(BigUint),
+    Divisible(Box<BigUint>),
     Select,
     Store,
     /// `((as const (Array I E)) v)`; the sort is the array sort.
@@ -146,7 +146,9 @@ pub struct MatchCase {
 pub enum TermKind {
     Bool(bool),
     Int(BigInt),
-    Real(BigRational),
+    /// Boxed, as [`Op::Divisible`]'s modulus, so that a term kind stays
+    /// 40 bytes: every term of a script stores one.
+    Real(Box<BigRational>),
     /// Any other literal, as written: `#xFF`, `#b01`, `"str"`, `(_ bv5 32)`,
     /// and theory constants such as `RNE` or `re.all`.
     Literal(Sym),
@@ -332,7 +334,7 @@ impl Context {
 
     pub fn mk_real(&mut self, r: BigRational) -> TermId {
         let s = self.real_sort();
-        self.intern(TermKind::Real(r), s)
+        self.intern(TermKind::Real(Box::new(r)), s)
     }
 
     pub fn mk_var(&mut self, v: VarId) -> TermId {
@@ -609,5 +611,18 @@ impl Context {
             }
             _ => vec![],
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A script stores one kind per term: keep it small (literals with big
+    /// payloads are boxed).
+    #[test]
+    fn term_kind_stays_small() {
+        assert!(std::mem::size_of::<TermKind>() <= 40);
+        assert!(std::mem::size_of::<Op>() <= 16);
     }
 }

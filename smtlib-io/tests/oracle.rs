@@ -35,30 +35,31 @@ fn compare(text: &str) -> (usize, Vec<String>) {
     // so re-read each printed command after the original prefix.
     let mut prefix = String::new();
     for c in &ours.commands {
+        let src = &text[c.span.range()];
         let stream = smt2parser::CommandStream::new(
-            c.text.as_bytes(),
+            src.as_bytes(),
             smt2parser::concrete::SyntaxBuilder,
             None,
         );
         let parsed: Vec<_> = stream.collect();
         let cmd_text = match parsed.as_slice() {
-            [Ok(cmd)] if !c.text.contains('.') || !c.text.bytes().any(|b| b.is_ascii_digit()) => {
+            [Ok(cmd)] if !src.contains('.') || !src.bytes().any(|b| b.is_ascii_digit()) => {
                 Some(cmd.to_string())
             }
             _ => None,
         };
         if let (Some(theirs), smtlib_io::CommandKind::Assert(_)) = (cmd_text, &c.kind) {
-            let direct = parse_script(&format!("{prefix}{}", c.text)).map(last_term);
+            let direct = parse_script(&format!("{prefix}{src}")).map(last_term);
             let via = parse_script(&format!("{prefix}{theirs}")).map(last_term);
             compared += 1;
             if direct != via {
                 bad.push(format!(
                     "{}\n  ours:       {:?}\n  smt2parser: {:?}",
-                    c.text, direct, via
+                    src, direct, via
                 ));
             }
         }
-        prefix.push_str(&c.text);
+        prefix.push_str(src);
         prefix.push('\n');
     }
     (compared, bad)

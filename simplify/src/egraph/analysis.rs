@@ -378,7 +378,7 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
             Op::IsInt => Value::Bool(num(d(0))?.is_integer()),
             Op::Divisible(k) => {
                 let v = int_of(num(d(0))?)?;
-                Value::Bool((v % BigInt::from(k.clone())).is_zero())
+                Value::Bool((v % BigInt::from((**k).clone())).is_zero())
             }
             _ => return None,
         },

@@ -67,7 +67,7 @@ impl Loader {
             let node = match cx.kind(u).clone() {
                 TermKind::Bool(b) => Node::leaf(Head::Bool(b)),
                 TermKind::Int(n) => Node::leaf(Head::Int(n)),
-                TermKind::Real(r) => Node::leaf(Head::Real(r)),
+                TermKind::Real(r) => Node::leaf(Head::Real(*r)),
                 TermKind::Var(v) => Node::leaf(Head::Var(v)),
                 TermKind::App(op, _) => Node::op(op, ids),
                 TermKind::Binder(k, vs, _, attrs) => {

@@ -338,7 +338,7 @@ fn to_pattern(
             }
             TermKind::Bool(b) => ENodeOrVar::ENode(Node::leaf(Head::Bool(*b))),
             TermKind::Int(k) => ENodeOrVar::ENode(Node::leaf(Head::Int(k.clone()))),
-            TermKind::Real(r) => ENodeOrVar::ENode(Node::leaf(Head::Real(r.clone()))),
+            TermKind::Real(r) => ENodeOrVar::ENode(Node::leaf(Head::Real((**r).clone()))),
             TermKind::App(op, args) if !matches!(op, Op::Uf(_) | Op::Other(_)) => {
                 ENodeOrVar::ENode(Node::op(op.clone(), args.iter().map(|a| memo[a]).collect()))
             }
@@ -361,7 +361,7 @@ fn to_cond(cx: &Context, params: &HashMap<FunId, String>, t: TermId) -> Result<C
         }
         TermKind::Bool(b) => CondExpr::Lit(Value::Bool(*b)),
         TermKind::Int(k) => CondExpr::Lit(Value::Num(BigRational::from_integer(k.clone()))),
-        TermKind::Real(r) => CondExpr::Lit(Value::Num(r.clone())),
+        TermKind::Real(r) => CondExpr::Lit(Value::Num((**r).clone())),
         TermKind::App(
             op @ (Op::Not
             | Op::And

@@ -439,7 +439,7 @@ impl<'a> Reader<'a> {
             }
             Op::Divisible(k) if args.len() == 1 && all_int => {
                 self.saw_divisible = true;
-                mk_dvd(&BigInt::from(k.clone()), &self.poly(args[0]), true)
+                mk_dvd(&BigInt::from((**k).clone()), &self.poly(args[0]), true)
             }
             _ => atom,
         }
@@ -504,7 +504,7 @@ impl Writer {
                 let e = poly::to_term(cx, p);
                 let d = if self.divisible {
                     let k = k.to_biguint().expect("positive modulus");
-                    app(cx, Op::Divisible(k), vec![e])
+                    app(cx, Op::Divisible(Box::new(k)), vec![e])
                 } else {
                     let k = cx.mk_int(k.clone());
                     let m = app(cx, Op::Mod, vec![e, k]);

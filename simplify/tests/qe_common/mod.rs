@@ -134,7 +134,7 @@ impl Eval<'_> {
                     }
                 }
                 Op::Divisible(k) => {
-                    let k = i64::try_from(k).unwrap();
+                    let k = i64::try_from(&*k).unwrap();
                     self.int(args[0]).rem_euclid(k) == 0
                 }
                 _ => panic!("eval: unsupported Bool op {op:?}"),

@@ -13,7 +13,6 @@ use crate::term::{FunDecl, FunId, FunKind, TermId, VarId};
 impl Converter {
     pub(crate) fn command(&mut self, a: &SExprArena) -> Result<Command> {
         let span = a.span(a.root);
-        let text: Box<str> = a.text(a.root).into();
         let Some(items) = a.list(a.root) else {
             return Err(Error::syntax("expected a command in parentheses", span));
         };
@@ -55,6 +54,12 @@ impl Converter {
         let verbatim_term = match kind {
             CommandKind::Assert(t) if self.dialect => Some(t),
             _ => None,
+        };
+        // A readable assertion is printed from its term: its text would
+        // only cost memory (most of a VC's bytes are assertions).
+        let text: Box<str> = match kind {
+            CommandKind::Assert(_) if verbatim_term.is_none() => Box::default(),
+            _ => a.text(a.root).into(),
         };
         Ok(Command {
             kind,

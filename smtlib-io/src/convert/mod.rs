@@ -221,6 +221,11 @@ impl Converter {
             let s = self.local_log.pop().expect("log above mark");
             if let Some(v) = self.locals.get_mut(&s) {
                 v.pop();
+                // Generated VCs bind thousands of distinct names: keep
+                // only the ones in scope.
+                if v.is_empty() {
+                    self.locals.remove(&s);
+                }
             }
         }
     }

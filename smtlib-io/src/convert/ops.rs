@@ -50,7 +50,7 @@ impl Converter {
                         Ok(k) => k,
                         Err(_) => return syntax("divisible expects a numeral", a.span(items[2])),
                     };
-                    return Ok(Op::Divisible(k));
+                    return Ok(Op::Divisible(Box::new(k)));
                 }
                 return Ok(Op::Other(self.cx.sym(&canonical(a, head))));
             }
@@ -122,7 +122,7 @@ impl Converter {
         if op == Op::Neg {
             match self.cx.kind(args[0]).clone() {
                 TermKind::Int(n) => return Ok(self.cx.mk_int(-n)),
-                TermKind::Real(r) => return Ok(self.cx.mk_real(-r)),
+                TermKind::Real(r) => return Ok(self.cx.mk_real(-*r)),
                 _ => {}
             }
         }
