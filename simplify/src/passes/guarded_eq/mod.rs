@@ -16,6 +16,7 @@
 //! stay open).
 
 mod elim_assign;
+mod hyps;
 mod rewrite;
 mod rules;
 
@@ -155,6 +156,7 @@ impl GuardedEq {
             exclude_fact: None,
             protected,
             case_splits,
+            hyp_index: None,
         };
         for mut s in shared {
             eng.exclude_fact = Some(s.fact);

@@ -18,10 +18,11 @@
 //! is correct.
 
 use super::elim_assign::{self, Shared};
-use super::rules::{is_negation, Head, Rule};
+use super::hyps::HypIndex;
+use super::rules::{Head, Rule};
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TraceEvent};
-use crate::passes::bounds::{atom_as_bound, implied};
+use crate::passes::bounds::{atom_as_bound, implied, Implied};
 use crate::poly::Poly;
 use crate::size::tree_size;
 use crate::term::{self, and, conjuncts, not, or};
@@ -48,6 +49,8 @@ pub(super) struct Engine {
     pub(super) protected: HashSet<TermId>,
     /// Case-split on open guards; when false, only decided rewrites.
     pub(super) case_splits: bool,
+    /// The index of `hyps` as the last guard was decided under them.
+    pub(super) hyp_index: Option<HypIndex>,
 }
 
 /// What to do with one occurrence.
@@ -301,46 +304,39 @@ impl Engine {
     /// are implied (syntactically, or by bounds) are dropped; `false` if
     /// one is refuted; `true` if all are implied. Equivalent to `g` under
     /// the hypotheses.
-    fn residual(&self, cx: &mut Context, g: TermId) -> TermId {
+    fn residual(&mut self, cx: &mut Context, g: TermId) -> TermId {
         if term::is_true(cx, g) || term::is_false(cx, g) {
             return g;
         }
-        let mut hyps: HashSet<TermId> = self.hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
-        // Close once: from ¬(c1 ∧ … ∧ cn) with all but ci known, ¬ci.
-        let extra: Vec<TermId> = hyps
-            .iter()
-            .filter_map(|&h| match cx.kind(h) {
-                TermKind::App(Op::Not, a) => {
-                    let cs = conjuncts(cx, a[0]);
-                    let open: Vec<TermId> =
-                        cs.iter().copied().filter(|c| !hyps.contains(c)).collect();
-                    (open.len() == 1).then(|| open[0])
-                }
-                _ => None,
-            })
-            .collect();
-        for c in extra {
-            let n = not(cx, c);
-            hyps.insert(n);
+        if !self
+            .hyp_index
+            .as_ref()
+            .is_some_and(|ix| ix.is_for(&self.hyps))
+        {
+            let previous = self.hyp_index.take();
+            self.hyp_index = Some(HypIndex::new(cx, &self.hyps, previous));
         }
-        if hyps.contains(&g) {
+        let ix = self.hyp_index.as_ref().expect("built above");
+        if ix.holds(g) {
             return cx.mk_bool(true);
         }
-        if hyps.iter().any(|&h| is_negation(cx, h, g)) {
+        if ix.refutes(cx, g) {
             return cx.mk_bool(false);
         }
-        let hyp_list: Vec<TermId> = hyps.iter().copied().collect();
         let mut open = Vec::new();
         for c in conjuncts(cx, g) {
-            if hyps.contains(&c) || implied_atom(cx, c, &hyp_list) {
+            if ix.holds(c) || implied_atom_by(cx, c, |x| ix.implied(cx, x)) {
                 continue;
             }
             if let TermKind::App(Op::Not, a) = cx.kind(c) {
-                if hyps.iter().any(|&h| h == a[0]) {
+                if ix.holds(a[0]) {
                     return cx.mk_bool(false);
                 }
             }
-            if hyps.iter().any(|&h| is_negation(cx, h, c)) || refuted_atom(cx, c, &hyp_list) {
+            let refuted = ix.refutes(cx, c)
+                || negated_atom(cx, c)
+                    .is_some_and(|a| implied_atom_by(cx, a, |x| ix.implied(cx, x)));
+            if refuted {
                 return cx.mk_bool(false);
             }
             open.push(c);
@@ -359,6 +355,11 @@ pub(super) fn fresh_if_binders(cx: &mut Context, t: TermId) -> TermId {
 
 /// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.
 pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
+    implied_atom_by(cx, c, |x| implied(cx, x, hyps))
+}
+
+/// [`implied_atom`] with the bounds on an atom given by `bounds`.
+fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
     let Some((rel, p)) = int_cmp(cx, c) else {
         return false;
     };
@@ -369,7 +370,7 @@ pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
         let Some((r, s)) = atom_as_bound(cx, c, x) else {
             continue;
         };
-        let im = implied(cx, x, hyps);
+        let im = bounds(x);
         let ok = match r {
             // x < s: some upper bound u <= s.
             Rel::Lt => im.below(&s),
@@ -394,23 +395,21 @@ pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
 
 /// The negation of the atom is implied.
 pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
-    let Some((rel, p)) = int_cmp(cx, c) else {
-        return false;
+    negated_atom(cx, c).is_some_and(|a| implied_atom(cx, a, hyps))
+}
+
+/// The comparison that holds when the Int comparison `c` (not an
+/// equality) does not: `x >= s` for `x < s`.
+fn negated_atom(cx: &mut Context, c: TermId) -> Option<TermId> {
+    let (rel, p) = int_cmp(cx, c)?;
+    let r = match rel {
+        Rel::Lt => Rel::Ge,
+        Rel::Le => Rel::Gt,
+        Rel::Ge => Rel::Lt,
+        Rel::Gt => Rel::Le,
+        Rel::Eq => return None,
     };
-    let neg = match rel {
-        Rel::Lt => Some((Rel::Ge, p)),
-        Rel::Le => Some((Rel::Gt, p)),
-        Rel::Ge => Some((Rel::Lt, p)),
-        Rel::Gt => Some((Rel::Le, p)),
-        Rel::Eq => None,
-    };
-    match neg {
-        Some((r, p)) => {
-            let a = mk_cmp(cx, r, &p);
-            implied_atom(cx, a, hyps)
-        }
-        None => false,
-    }
+    Some(mk_cmp(cx, r, &p))
 }
 
 /// An `Int` equality or comparison between polynomials that is constant
