@@ -6,7 +6,7 @@
 pub mod ranges;
 
 use crate::poly::{self, Poly};
-use crate::term::{and, app, not, or, quant};
+use crate::term::{self, and, app, not, or, quant};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::collections::HashMap;
 
@@ -195,11 +195,7 @@ pub fn norm(cx: &mut Context, t: TermId) -> TermId {
                             }
                         })
                         .collect();
-                    let r = if new[..] == args[..] {
-                        t
-                    } else {
-                        cx.mk_app(op.clone(), new).unwrap_or(t)
-                    };
+                    let r = term::with_args(cx, t, op.clone(), &args, new);
                     match (op, cx.kind(r).clone()) {
                         (Op::Eq, TermKind::App(Op::Eq, a)) if a.len() == 2 && a[0] == a[1] => {
                             cx.mk_bool(true)

@@ -83,11 +83,7 @@ fn walk(
                 .iter()
                 .map(|&a| walk(cx, a, ctx, memo, trace))
                 .collect();
-            if new[..] == args[..] {
-                t
-            } else {
-                cx.mk_app(op, new).unwrap_or(t)
-            }
+            term::with_args(cx, t, op, &args, new)
         }
         _ => t,
     };

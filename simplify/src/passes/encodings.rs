@@ -25,13 +25,14 @@
 //!   applications are what fires those triggers, and a VC generator that
 //!   relies on E-matching (Boogie, Viper, Dafny with MBQI off) goes from
 //!   milliseconds to a timeout without them.
+//!   The rules are applied by [`crate::term::rewrite::normalize`].
 //! * The axiom shapes the other encoding passes read ([`as_definition`],
 //!   [`as_oriented`], [`axiom_matrix`]); `records` and the pruning passes
 //!   are in `super::records` and `super::prune`.
 
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
-use crate::term;
+use crate::term::{self, rewrite, rewrite::Head, rewrite::Rule};
 use smtlib_io::{
     AttrValue, CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind, VarId,
 };
@@ -43,14 +44,6 @@ pub struct Definition {
     pub fun: FunId,
     pub params: Vec<VarId>,
     pub body: TermId,
-}
-
-/// `∀vars. lhs = rhs`, used left to right.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Oriented {
-    pub vars: Vec<VarId>,
-    pub lhs: TermId,
-    pub rhs: TermId,
 }
 
 pub(crate) use crate::term::axiom_matrix;
@@ -224,11 +217,12 @@ pub(crate) fn var_counts(cx: &Context, t: TermId, counts: &mut HashMap<VarId, u6
     }
 }
 
-/// Read `t` as an oriented rewrite (see the module doc).
-pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
+/// Read `t` as an oriented rewrite `∀x̄. l → r`, an unconditional rule
+/// (see the module doc).
+pub fn as_oriented(cx: &Context, t: TermId) -> Option<Rule> {
     let (vars, [a, b]) = axiom_equation(cx, t)?;
     for (l, r) in [(a, b), (b, a)] {
-        let TermKind::App(Op::Uf(_), largs) = cx.kind(l) else {
+        let TermKind::App(Op::Uf(f), largs) = cx.kind(l) else {
             continue;
         };
         if largs
@@ -251,9 +245,11 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Oriented> {
         funs_of(cx, l, &mut lf);
         funs_of(cx, r, &mut rf);
         if decreasing && rf.is_subset(&lf) && vars.iter().all(|v| lc.contains_key(v)) {
-            return Some(Oriented {
+            return Some(Rule {
                 vars,
-                lhs: l,
+                head: Head::Fun(*f),
+                pats: largs.to_vec(),
+                guards: Vec::new(),
                 rhs: r,
             });
         }
@@ -277,22 +273,12 @@ pub(crate) fn has_match(cx: &Context, t: TermId) -> bool {
     false
 }
 
-/// Instantiate `body` (over `params`) with `args`; binders are freshened so
-/// that no variable is bound twice in one assertion.
-pub(crate) fn instantiate(cx: &mut Context, body: TermId, m: &HashMap<VarId, TermId>) -> TermId {
-    let r = term::subst(cx, body, m);
-    if term::has_binder(cx, r) {
-        term::freshen(cx, r)
-    } else {
-        r
-    }
-}
-
-/// The rules a rewrite uses: definitions (acyclic) and oriented equations.
+/// The rules a rewrite uses: definitions (acyclic; the rule `f(x̄) →
+/// body` of each) and oriented equations ([`as_oriented`]).
 #[derive(Clone, Debug, Default)]
 pub struct RuleSet {
-    pub definitions: HashMap<FunId, Definition>,
-    pub oriented: Vec<Oriented>,
+    pub definitions: HashMap<FunId, Rule>,
+    pub oriented: Vec<Rule>,
 }
 
 /// Rules a rewrite must not apply: the rewritten formula's own definition
@@ -300,20 +286,20 @@ pub struct RuleSet {
 #[derive(Clone, Debug, Default)]
 pub struct Skip {
     pub definition_of: Option<FunId>,
-    pub oriented: Option<Oriented>,
+    pub oriented: Option<Rule>,
 }
 
 impl RuleSet {
     /// Rules from `facts` and the `define-fun`s `defined`. Definitions on a
     /// cycle (f's body uses g, g's uses f) are left out; the first
     /// definition of a symbol wins (the others are facts like any other).
-    pub fn from_facts(cx: &Context, facts: &[TermId], defined: &[Definition]) -> RuleSet {
+    pub fn from_facts(cx: &mut Context, facts: &[TermId], defined: &[Definition]) -> RuleSet {
         RuleSet::from_facts_with(cx, facts, defined, &mut FactWalks::default())
     }
 
     /// [`RuleSet::from_facts`], reusing (and extending) `walks`.
     pub fn from_facts_with(
-        cx: &Context,
+        cx: &mut Context,
         facts: &[TermId],
         defined: &[Definition],
         walks: &mut FactWalks,
@@ -370,8 +356,17 @@ impl RuleSet {
         for f in cyclic {
             defs.remove(&f);
         }
+        let mut funs: Vec<FunId> = defs.keys().copied().collect();
+        funs.sort();
+        let definitions = funs
+            .into_iter()
+            .map(|f| {
+                let d = &defs[&f];
+                (f, Rule::definition(cx, f, &d.params, d.body))
+            })
+            .collect();
         RuleSet {
-            definitions: defs,
+            definitions,
             oriented,
         }
     }
@@ -380,95 +375,32 @@ impl RuleSet {
         self.definitions.is_empty() && self.oriented.is_empty()
     }
 
-    /// Rewrite `t` bottom-up to a normal form, at most `fuel` rule
-    /// applications. The result is equivalent to `t` under the facts the
-    /// rules come from.
+    /// Rewrite `t` innermost-first to a normal form
+    /// ([`rewrite::normalize`]), at most `fuel` rule applications. The
+    /// result is equivalent to `t` under the facts the rules come from.
     pub fn rewrite(&self, cx: &mut Context, t: TermId, skip: &Skip, fuel: &mut usize) -> TermId {
-        let mut memo = HashMap::new();
-        self.go(cx, t, skip, fuel, &mut memo)
+        rewrite::normalize(cx, t, fuel, |cx, u| self.step(cx, u, skip))
     }
 
-    fn go(
-        &self,
-        cx: &mut Context,
-        t: TermId,
-        skip: &Skip,
-        fuel: &mut usize,
-        memo: &mut HashMap<TermId, TermId>,
-    ) -> TermId {
-        if let Some(&r) = memo.get(&t) {
-            return r;
-        }
-        let r = match cx.kind(t).clone() {
-            TermKind::App(op, args) => {
-                let new: Vec<TermId> = args
-                    .iter()
-                    .map(|&a| self.go(cx, a, skip, fuel, memo))
-                    .collect();
-                let t2 = if new[..] == args[..] {
-                    t
-                } else {
-                    cx.mk_app(op, new).unwrap_or(t)
-                };
-                match self.step(cx, t2, skip, fuel) {
-                    Some(s) => self.go(cx, s, skip, fuel, memo),
-                    None => t2,
-                }
-            }
-            TermKind::Binder(k, vs, body, attrs) => {
-                let nb = self.go(cx, body, skip, fuel, memo);
-                if nb == body {
-                    t
-                } else {
-                    // Same variables, so the patterns stay valid; they are
-                    // kept as written (z3 instantiates by them).
-                    cx.mk_binder(k, vs, nb, attrs).unwrap_or(t)
-                }
-            }
-            TermKind::Annot(body, attrs) => {
-                let nb = self.go(cx, body, skip, fuel, memo);
-                if nb == body {
-                    t
-                } else {
-                    cx.mk_annot(nb, attrs)
-                }
-            }
-            _ => t,
-        };
-        memo.insert(t, r);
-        r
-    }
-
-    /// One rule application at the root of `t`.
-    fn step(&self, cx: &mut Context, t: TermId, skip: &Skip, fuel: &mut usize) -> Option<TermId> {
-        if *fuel == 0 {
-            return None;
-        }
-        let TermKind::App(Op::Uf(f), args) = cx.kind(t).clone() else {
+    /// One rule application at the root of `t`: the definition of its
+    /// function if there is one, else the first oriented equation that
+    /// matches.
+    fn step(&self, cx: &mut Context, t: TermId, skip: &Skip) -> Option<TermId> {
+        let (head @ Head::Fun(f), args) = Head::of(cx, t)? else {
             return None;
         };
-        let r = if let Some(d) = self
+        if let Some(d) = self
             .definitions
             .get(&f)
             .filter(|_| skip.definition_of != Some(f))
         {
-            let m: HashMap<VarId, TermId> =
-                d.params.iter().copied().zip(args.iter().copied()).collect();
-            Some(instantiate(cx, d.body, &m))
-        } else {
-            self.oriented
-                .iter()
-                .filter(|&o| skip.oriented.as_ref() != Some(o))
-                .find_map(|o| {
-                    let mut m = HashMap::new();
-                    term::match_term(cx, o.lhs, t, &o.vars, &mut m)
-                        .then(|| term::subst(cx, o.rhs, &m))
-                })
-        };
-        if r.is_some() {
-            *fuel -= 1;
+            return d.fire(cx, &args).map(|i| i.rhs);
         }
-        r
+        self.oriented
+            .iter()
+            .filter(|&o| o.head == head && skip.oriented.as_ref() != Some(o))
+            .find_map(|o| o.fire(cx, &args))
+            .map(|i| i.rhs)
     }
 }
 

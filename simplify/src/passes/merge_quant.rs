@@ -92,11 +92,7 @@ impl Merger {
                         }
                     })
                     .collect();
-                if new[..] == args[..] {
-                    t
-                } else {
-                    cx.mk_app(op, new).unwrap_or(t)
-                }
+                term::with_args(cx, t, op, &args, new)
             }
             TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {
                 let nb = self.walk(cx, body, ctx, memo);

@@ -413,11 +413,7 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
         let r = match cx.kind(t).clone() {
             TermKind::App(op, args) => {
                 let new: Vec<TermId> = args.iter().map(|&a| go(cx, a, recs, memo)).collect();
-                let t2 = if new[..] == args[..] {
-                    t
-                } else {
-                    cx.mk_app(op, new).unwrap_or(t)
-                };
+                let t2 = term::with_args(cx, t, op, &args, new);
                 fold_projection(cx, t2, recs).unwrap_or(t2)
             }
             TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, body, attrs) => {

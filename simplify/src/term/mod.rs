@@ -1,9 +1,12 @@
 //! Term utilities over `smtlib-io` terms, below the e-graph and the
 //! passes: walks ([`post_order`], [`rebuild`]), free variables, the scope
 //! check of extracted terms, substitution and replacement, binder
-//! freshening, conjuncts, and smart Boolean and quantifier constructors.
+//! freshening, conjuncts, syntactic matching ([`match_term`]), and smart
+//! Boolean and quantifier constructors; directed rewriting with rules read
+//! from facts is in [`rewrite`].
 
 pub mod alpha;
+pub mod rewrite;
 
 use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap, HashSet};
@@ -135,6 +138,17 @@ pub fn rebuild(
         map.insert(u, out);
     }
     map[&t]
+}
+
+/// The application `t` = `op(args)` with its arguments replaced by `new`:
+/// `t` itself when they are the same, else `op(new)` (`t` if that is ill
+/// sorted, which a rewrite that keeps sorts never causes).
+pub fn with_args(cx: &mut Context, t: TermId, op: Op, args: &[TermId], new: Vec<TermId>) -> TermId {
+    if new[..] == args[..] {
+        t
+    } else {
+        cx.mk_app(op, new).unwrap_or(t)
+    }
 }
 
 /// `u` with each child `k` replaced by `map[k]` (if present).
@@ -398,11 +412,7 @@ pub fn replace(cx: &mut Context, t: TermId, map: &HashMap<TermId, TermId>) -> Te
         let r = match cx.kind(t).clone() {
             TermKind::App(op, args) => {
                 let new: Vec<TermId> = args.iter().map(|&a| go(cx, a, map, memo)).collect();
-                if new[..] == args[..] {
-                    t
-                } else {
-                    cx.mk_app(op, new).unwrap_or(t)
-                }
+                with_args(cx, t, op, &args, new)
             }
             TermKind::Binder(k, vs, body, attrs) => {
                 let nb = go(cx, body, map, memo);

@@ -32,11 +32,11 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::rewrite::{eq_simplify, fresh_if_binders, implied_atom, refuted_atom};
-use super::rules::{contains_head, Head};
+use super::rewrite::{eq_simplify, implied_atom, refuted_atom};
 use crate::arith::{mk_cmp, Rel};
 use crate::passes::bounds::{atom_as_bound, implied};
 use crate::poly::{self, Poly};
+use crate::term::rewrite::{fresh_if_binders, Head};
 use crate::term::{self, and, conjuncts};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -118,11 +118,11 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
         (false, false) => Some(and(cx, others)),
         (false, true) => return None,
     };
-    if no_writer.is_some_and(|nw| contains_head(cx, nw, &Head::Fun(f))) {
+    if no_writer.is_some_and(|nw| Head::Fun(f).occurs_in(cx, nw)) {
         return None;
     }
     let old = old?;
-    if contains_head(cx, value, &Head::Fun(f)) {
+    if Head::Fun(f).occurs_in(cx, value) {
         return None;
     }
     Some(Shared {

@@ -6,7 +6,10 @@
 //!   and from definitions;
 //! * [`elim_assign`]: ElimAssign, the shared-array assign form (1), used
 //!   only where its writer is unique;
-//! * [`rewrite`]: the rewriting of atoms with both, by cases (formula (5)).
+//! * [`rewrite`]: the rewriting of atoms with both, by cases (formula (5)):
+//!   the rules are matched and instantiated by [`crate::term::rewrite`],
+//!   the rewriter `unfold` uses too; what is the pass's own is the
+//!   strategy, deciding guards under hypotheses and splitting on the rest.
 //!
 //! **Conservative mode.** When the pipeline rejects a result as costlier
 //! (a case split on an open guard can double an atom), it asks again
@@ -21,10 +24,11 @@ mod rewrite;
 mod rules;
 
 use crate::pass::{PassContext, TermPass};
+use crate::term::rewrite::{self as term_rewrite, Head};
 use crate::term::{and, conjuncts};
 use elim_assign::Shared;
 use rewrite::{Engine, SPLIT_COST};
-use rules::{collect, is_projection, Head, Rule};
+use rules::{collect, is_projection, Rule};
 use smtlib_io::{Context, FunId, FunKind, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
@@ -114,13 +118,8 @@ impl GuardedEq {
         }
         for (f, params, body) in &self.definitions {
             if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
-                let pats = params.iter().map(|&v| cx.mk_var(v)).collect();
                 rules.push(Rule {
-                    head: Head::Fun(*f),
-                    vars: params.clone(),
-                    pats,
-                    guards: Vec::new(),
-                    rhs: *body,
+                    rule: term_rewrite::Rule::definition(cx, *f, params, *body),
                     fact: usize::MAX,
                 });
             }
@@ -193,8 +192,8 @@ pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
         collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
     }
     let mut out: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
-    out.extend(rules.iter().filter_map(|r| match r.head {
-        Head::Fun(f) if !is_projection(cx, r) => Some(f),
+    out.extend(rules.iter().filter_map(|r| match r.rule.head {
+        Head::Fun(f) if !is_projection(cx, &r.rule) => Some(f),
         _ => None,
     }));
     out

@@ -19,16 +19,17 @@
 
 use super::elim_assign::{self, Shared};
 use super::hyps::HypIndex;
-use super::rules::{Head, Rule};
+use super::rules::Rule;
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TraceEvent};
 use crate::passes::bounds::{atom_as_bound, implied, Implied};
 use crate::poly::Poly;
 use crate::size::tree_size;
+use crate::term::rewrite::Head;
 use crate::term::{self, and, conjuncts, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
-use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
 use std::collections::{HashMap, HashSet};
 
 /// Fuel per case split; a rewrite whose guard is decided costs 1. The
@@ -250,40 +251,24 @@ impl Engine {
                 return Some(h);
             }
         }
-        let (head, args) = match cx.kind(t).clone() {
-            TermKind::App(Op::Uf(f), a) => (Head::Fun(f), a.to_vec()),
-            TermKind::App(Op::Select, a) => {
-                if let TermKind::App(Op::Store, s) = cx.kind(a[0]).clone() {
-                    // select (store arr i v) j: guard i = j.
-                    let g = cx.mk_app(Op::Eq, vec![s[1], a[1]]).ok()?;
-                    let g = eq_simplify(cx, g);
-                    let e = cx.mk_app(Op::Select, vec![s[0], a[1]]).ok()?;
-                    return Some((t, usize::MAX, Hit::Case(g, s[2], Some(e))));
-                }
-                (Head::Select(a[0]), vec![a[1]])
+        if let TermKind::App(Op::Select, a) = cx.kind(t).clone() {
+            if let TermKind::App(Op::Store, s) = cx.kind(a[0]).clone() {
+                // select (store arr i v) j: guard i = j.
+                let g = cx.mk_app(Op::Eq, vec![s[1], a[1]]).ok()?;
+                let g = eq_simplify(cx, g);
+                let e = cx.mk_app(Op::Select, vec![s[0], a[1]]).ok()?;
+                return Some((t, usize::MAX, Hit::Case(g, s[2], Some(e))));
             }
-            _ => return None,
-        };
+        }
+        let (head, args) = Head::of(cx, t)?;
         for (i, r) in self.rules.iter().enumerate() {
-            if r.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i)) {
-                continue;
-            }
-            let mut m: HashMap<VarId, TermId> = HashMap::new();
-            if r.pats.len() != args.len()
-                || !r
-                    .pats
-                    .iter()
-                    .zip(&args)
-                    .all(|(&p, &a)| term::match_term(cx, p, a, &r.vars, &mut m))
+            if r.rule.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i))
             {
                 continue;
             }
-            let gs: Vec<TermId> = r.guards.iter().map(|&g| term::subst(cx, g, &m)).collect();
-            let g = and(cx, gs);
-            let g = fresh_if_binders(cx, g);
-            let v = term::subst(cx, r.rhs, &m);
-            let v = fresh_if_binders(cx, v);
-            return Some((t, i, Hit::Case(g, v, None)));
+            if let Some(inst) = r.rule.fire(cx, &args) {
+                return Some((t, i, Hit::Case(inst.guard, inst.rhs, None)));
+            }
         }
         if let (Head::Fun(f), 1) = (&head, args.len()) {
             let f = *f;
@@ -342,14 +327,6 @@ impl Engine {
             open.push(c);
         }
         and(cx, open)
-    }
-}
-
-pub(super) fn fresh_if_binders(cx: &mut Context, t: TermId) -> TermId {
-    if term::has_binder(cx, t) {
-        term::freshen(cx, t)
-    } else {
-        t
     }
 }
 

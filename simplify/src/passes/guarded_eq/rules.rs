@@ -19,28 +19,18 @@
 
 use super::elim_assign::{shared_form, Shared};
 use crate::poly::{self, Poly};
+use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
 use num_traits::One;
-use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(super) enum Head {
-    Fun(FunId),
-    /// `select` from this array term.
-    Select(TermId),
-}
-
-/// `guards ⇒ head(pats) = rhs`: each pattern is a variable or a function
-/// application over patterns, every variable of the rule occurs exactly
-/// once in `pats` (a linear pattern, matched syntactically).
+/// A rule `guards ⇒ head(pats) = rhs` of a fact, used left to right: each
+/// pattern is a variable or a function application over patterns, every
+/// variable of the rule occurs exactly once in `pats` (a linear pattern,
+/// matched syntactically).
 #[derive(Clone, Debug)]
 pub(super) struct Rule {
-    pub(super) head: Head,
-    /// The variables of `pats`.
-    pub(super) vars: Vec<VarId>,
-    pub(super) pats: Vec<TermId>,
-    pub(super) guards: Vec<TermId>,
-    pub(super) rhs: TermId,
+    pub(super) rule: rewrite::Rule,
     /// Index of the fact it comes from (`usize::MAX` for definitions).
     pub(super) fact: usize,
 }
@@ -48,7 +38,7 @@ pub(super) struct Rule {
 /// Is `r` a projection rule: every argument pattern a constructor
 /// application (not a bare variable) and the right side a variable bound
 /// by the patterns?
-pub(super) fn is_projection(cx: &Context, r: &Rule) -> bool {
+pub(super) fn is_projection(cx: &Context, r: &rewrite::Rule) -> bool {
     matches!(cx.kind(r.rhs), TermKind::Var(_))
         && r.pats
             .iter()
@@ -156,17 +146,19 @@ fn as_rule(
         return None;
     }
     let rule = |head, pats, rhs| Rule {
-        head,
-        vars: vars.to_vec(),
-        pats,
-        guards: guards.to_vec(),
-        rhs,
+        rule: rewrite::Rule {
+            vars: vars.to_vec(),
+            head,
+            pats,
+            guards: guards.to_vec(),
+            rhs,
+        },
         fact,
     };
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
         if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
             // The right side must not be the head applied again (no loops).
-            if !contains_head(cx, r, &head) {
+            if !head.occurs_in(cx, r) {
                 return Some(rule(head, vs, r));
             }
         }
@@ -184,9 +176,7 @@ fn as_rule(
         let Some((c, rest)) = p.split_linear(&atom) else {
             continue;
         };
-        if !(c.is_one() || (-&c).is_one())
-            || rest.atoms().iter().any(|&a| contains_head(cx, a, &head))
-        {
+        if !(c.is_one() || (-&c).is_one()) || rest.atoms().iter().any(|&a| head.occurs_in(cx, a)) {
             continue;
         }
         let rhs = poly::to_term(cx, &rest.scale(&-c));
@@ -241,12 +231,4 @@ fn linear_pattern(cx: &Context, p: TermId, vars: &[VarId], seen: &mut Vec<VarId>
         }
         _ => term::is_closed(cx, p),
     }
-}
-
-pub(super) fn contains_head(cx: &Context, t: TermId, h: &Head) -> bool {
-    crate::term::any_subterm(cx, t, |u| match (cx.kind(u), h) {
-        (TermKind::App(Op::Uf(f), _), Head::Fun(g)) => f == g,
-        (TermKind::App(Op::Select, a), Head::Select(b)) => a[0] == *b,
-        _ => false,
-    })
 }
