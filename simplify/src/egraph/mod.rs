@@ -114,7 +114,7 @@ fn stop_name(r: &Option<StopReason>) -> String {
 /// Saturate `roots` (terms of `cx`) with `rewrites` and the enabled
 /// appliers, then extract each root. Only unconditional equalities enter
 /// the e-graph: a rewrite that holds under other assertions must replace
-/// its assertion instead (see `pipeline::run_term_passes`). Returns the context (with the new terms) and the result.
+/// its assertion instead (see `pipeline::stages::run_term_passes`). Returns the context (with the new terms) and the result.
 pub fn saturate(
     cx: Context,
     roots: &[TermId],

@@ -1,0 +1,82 @@
+//! Assertions nested too deeply for the passes: frozen before the passes
+//! run (they are neither rewritten nor used as facts) and thawed, as they
+//! were, before the last script passes.
+
+use smtlib_io::{CommandKind, Context, Printer, Script, TermId};
+use std::collections::HashMap;
+
+/// Assertions nested deeper than this are kept exactly as they are: the
+/// passes walk terms recursively, and [`super::PIPELINE_STACK`] is sized
+/// so that every walk over a term of at most this depth fits. Results of a
+/// pass or of the e-graph that would exceed it are not taken either.
+pub const MAX_TERM_DEPTH: u64 = 4_000;
+
+/// The reason of a frozen assertion's placeholder command.
+const FROZEN: &str = "vcsimp: nested too deeply to simplify";
+
+/// Is `t` nested deeper than [`MAX_TERM_DEPTH`]?
+pub(super) fn too_deep(cx: &Context, t: TermId) -> bool {
+    crate::size::term_depth(cx, t, &mut HashMap::new()) > MAX_TERM_DEPTH
+}
+
+/// Freeze the assertions deeper than [`MAX_TERM_DEPTH`]: each becomes an
+/// opaque placeholder command, so that the passes neither rewrite it nor
+/// use it as a fact. Returns them, in order, for [`thaw`].
+pub(super) fn freeze_deep_assertions(script: &mut Script) -> Vec<TermId> {
+    let mut memo = HashMap::new();
+    let mut frozen = vec![];
+    for c in script.commands.iter_mut() {
+        if let CommandKind::Assert(t) = c.kind {
+            if crate::size::term_depth(&script.cx, t, &mut memo) > MAX_TERM_DEPTH {
+                frozen.push(t);
+                // Passes read an opaque command's text for the names it
+                // uses; a readable assertion was read without its text.
+                if c.text.is_empty() {
+                    c.text = format!("(assert {})", Printer::new(&script.cx).term(t)).into();
+                }
+                c.kind = CommandKind::Opaque {
+                    reason: FROZEN.into(),
+                };
+            }
+        }
+    }
+    frozen
+}
+
+/// Put the frozen assertions back, in order (passes may insert or drop
+/// other commands, never these placeholders, so positions are not kept).
+pub(super) fn thaw(script: &mut Script, frozen: &[TermId]) {
+    let mut terms = frozen.iter();
+    for c in script.commands.iter_mut() {
+        if matches!(&c.kind, CommandKind::Opaque { reason } if reason == FROZEN) {
+            if let Some(&t) = terms.next() {
+                c.kind = CommandKind::Assert(t);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use smtlib_io::parse_script;
+
+    #[test]
+    fn deep_assertions_are_frozen_and_thawed_in_order() {
+        let depth = MAX_TERM_DEPTH as usize + 10;
+        let deep = format!("{}x{}", "(- ".repeat(depth), ")".repeat(depth));
+        let src = format!(
+            "(declare-const x Int)(assert (= {deep} 0))(assert (> x 0))(assert (= {deep} 1))"
+        );
+        let mut s = parse_script(&src).expect("parses");
+        let before: Vec<TermId> = s.assertions().collect();
+        assert!(too_deep(&s.cx, before[0]) && !too_deep(&s.cx, before[1]));
+        let frozen = freeze_deep_assertions(&mut s);
+        assert_eq!(frozen, vec![before[0], before[2]]);
+        assert_eq!(s.assertions().collect::<Vec<_>>(), vec![before[1]]);
+        // a pass may add commands; the frozen ones go back to their places
+        s.commands.remove(0);
+        thaw(&mut s, &frozen);
+        assert_eq!(s.assertions().collect::<Vec<_>>(), before);
+    }
+}

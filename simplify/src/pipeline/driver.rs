@@ -1,0 +1,239 @@
+//! The order of the stages of a run, from a parsed script to an
+//! [`Outcome`]: the input's stats, freezing deep assertions, `Prepare`,
+//! `Encoding`, `Decoded`, saturation, the procedural `Rounds`, the final
+//! `context`, thawing, `Finish`, and the printed output with the markers of
+//! the passes that are sound for unsat only.
+
+use super::accept::Accept;
+use super::deep::{freeze_deep_assertions, thaw, MAX_TERM_DEPTH};
+use super::run::Run;
+use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
+use super::{Options, Outcome};
+use crate::pass::TermPass;
+use crate::passes::context::UseContext;
+use crate::passes::registry::{self, Soundness, Stage};
+use crate::size::tree_size;
+use crate::stats::Stats;
+use smtlib_io::{print_script, CommandKind, Script, TermId};
+use std::collections::HashMap;
+use std::time::Instant;
+
+/// The procedural passes run again on the extracted results of the
+/// previous round (a quantifier-free Cooper result or a merged quantifier
+/// can enable more guarded-equality rewriting), up to this many rounds or
+/// until a round changes nothing.
+const PROCEDURAL_ROUNDS: usize = 2;
+
+/// AST nodes of the script's assertions, `let`s expanded (saturating).
+fn assertion_nodes(script: &Script) -> u64 {
+    let mut memo = HashMap::new();
+    script.assertions().fold(0u64, |acc, t| {
+        acc.saturating_add(tree_size(&script.cx, t, &mut memo))
+    })
+}
+
+/// The stats of the input: its size, assertions, and the commands kept
+/// verbatim (each with a warning).
+fn input_stats(script: &Script) -> Stats {
+    let mut stats = Stats {
+        input_nodes: assertion_nodes(script),
+        assertions: script.assertions().count(),
+        opaque_commands: script
+            .commands
+            .iter()
+            .filter(|c| matches!(c.kind, CommandKind::Opaque { .. }))
+            .count(),
+        stop_reason: "saturated".into(),
+        ..Stats::default()
+    };
+    for c in &script.commands {
+        if let CommandKind::Opaque { reason } = &c.kind {
+            stats.warnings.push(format!("kept verbatim: {reason}"));
+        }
+    }
+    stats
+}
+
+/// The command indices of the script's assertions.
+fn assertion_indices(script: &Script) -> Vec<usize> {
+    script.indexed_assertions().map(|(i, _)| i).collect()
+}
+
+/// Simplify `script` on the calling thread, whose stack must fit walks
+/// over terms of depth [`MAX_TERM_DEPTH`] ([`super::PIPELINE_STACK`]);
+/// the result is printed into [`Outcome::output`] when `print` is set.
+pub(super) fn simplify_on_this_thread(
+    mut script: Script,
+    options: &Options,
+    print: bool,
+) -> Outcome {
+    let start = Instant::now();
+    let mut stats = input_stats(&script);
+    let frozen = freeze_deep_assertions(&mut script);
+    if !frozen.is_empty() {
+        stats.warnings.push(format!(
+            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
+            frozen.len()
+        ));
+    }
+    let on = |name: &str| registry::enabled(&options.passes, name);
+    let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
+    let mut run = Run::new(options, stats, start);
+    let mut dropped_true = false;
+    run_script_stage(&mut script, &mut run, Stage::Prepare, &mut dropped_true);
+    let mut asserts = assertion_indices(&script);
+    // 0. see through the encoding: definitions, wrappers, records
+    let mut encoding = term_passes(&script, options, Stage::Encoding);
+    if !encoding.is_empty() {
+        run_term_passes(
+            &mut script,
+            &mut run,
+            &mut encoding,
+            &asserts,
+            Accept::Always,
+        );
+    }
+    run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
+    // decoded passes may declare symbols (`record-consts`)
+    asserts = assertion_indices(&script);
+    // 1. saturate and extract
+    if egraph_on {
+        run.saturate(&mut script, &asserts);
+    }
+    // 2. procedural passes on the extracted terms, in rounds
+    rounds(&mut script, &mut run, &asserts, egraph_on);
+    // 3. assertions as context for each other
+    if on("context") {
+        let changed = use_context(&mut script, &mut run, UseContext::FINAL);
+        if egraph_on {
+            run.saturate(&mut script, &changed);
+        }
+    }
+    thaw(&mut script, &frozen);
+    run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
+    // drop assertions that became `true`
+    let t = script.cx.mk_bool(true);
+    if on("context") || egraph_on || dropped_true {
+        script
+            .commands
+            .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
+    }
+    finish(script, run, start, print)
+}
+
+/// The `Rounds` stage on the assertions at `asserts`: up to
+/// [`PROCEDURAL_ROUNDS`] rounds of `context` (deciding guards from the
+/// facts) and the term passes, each round's changes saturated again when
+/// the e-graph is on; then, once, the passes with a conservative mode.
+/// A rewrite is taken when it is no more costly ([`Accept`]), its growth
+/// measured against the assertion as it entered the stage.
+fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool) {
+    let options = run.options;
+    let on = |name: &str| registry::enabled(&options.passes, name);
+    let mut procedural = term_passes(script, options, Stage::Rounds);
+    if procedural.is_empty() {
+        return;
+    }
+    // The growth bound is against the assertion as it entered this
+    // stage, whatever the number of rounds.
+    let entered: HashMap<usize, TermId> = asserts
+        .iter()
+        .filter_map(|&i| match script.commands[i].kind {
+            CommandKind::Assert(t) => Some((i, t)),
+            _ => None,
+        })
+        .collect();
+    for _round in 0..PROCEDURAL_ROUNDS {
+        if on("guarded-eq") {
+            // the cost model weighs applications of defined functions,
+            // so that guarded-eq's substitutions win
+            let all: Vec<TermId> = script.assertions().collect();
+            run.config.defined_funs =
+                crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
+        }
+        // Facts decide guards first (a loop-exit case refuted by the
+        // loop condition), so guarded-eq sees plain definitions.
+        let decided = if on("context") {
+            let decided = use_context(script, run, UseContext::ROUND_START);
+            if egraph_on && !decided.is_empty() {
+                run.saturate(script, &decided);
+            }
+            decided
+        } else {
+            vec![]
+        };
+        let changed = run_term_passes(
+            script,
+            run,
+            &mut procedural,
+            asserts,
+            Accept::NoCostlier(&entered),
+        );
+        if (changed.is_empty() && decided.is_empty()) || run.deadline.expired() {
+            break;
+        }
+        if egraph_on {
+            run.saturate(script, &changed);
+        }
+    }
+    // Last, the passes with a conservative mode (guarded-eq's decided
+    // rewrites where its full result was too costly; never earlier: a
+    // later round's full rewrite, on simpler facts, is better than an
+    // early partial one).
+    let mut last: Vec<Box<dyn TermPass>> = registry::in_stage(&options.passes, Stage::Rounds)
+        .iter()
+        .filter_map(|p| p.last_run.map(|make| make()))
+        .collect();
+    if !last.is_empty() && !run.deadline.expired() {
+        let changed = run_term_passes(
+            script,
+            run,
+            &mut last,
+            asserts,
+            Accept::NoCostlierOrConservative(&entered),
+        );
+        if egraph_on && !changed.is_empty() {
+            run.saturate(script, &changed);
+        }
+    }
+}
+
+/// The outcome of a finished run: the stop reason (a cut step overrides
+/// the e-graph's), the output's size, the script (printed when `print` is
+/// set) headed by the marker of each chosen pass that is sound for unsat
+/// only (each marker before the ones of earlier passes, with its
+/// warning), and the total time.
+fn finish(script: Script, run: Run, start: Instant, print: bool) -> Outcome {
+    let on = |name: &str| registry::enabled(&run.options.passes, name);
+    let cut = run.cut_reason();
+    let mut stats = run.stats;
+    if let Some(reason) = cut {
+        stats.stop_reason = reason;
+    }
+    stats.output_nodes = assertion_nodes(&script);
+    let mut output = if print {
+        print_script(&script)
+    } else {
+        String::new()
+    };
+    for p in registry::PASSES {
+        if let (Soundness::UnsatOnly(m), true) = (p.soundness, on(p.name)) {
+            output = format!("{}\n{}\n{output}", m.comment, m.info);
+            let fired = stats
+                .passes
+                .iter()
+                .find(|s| s.name == p.name)
+                .map_or(0, |s| s.fired);
+            stats.warnings.push((m.warning)(fired));
+        }
+    }
+    stats.total_seconds = start.elapsed().as_secs_f64();
+    Outcome {
+        output,
+        stats,
+        trace: run.trace,
+        script,
+        read_back: run.read_back,
+        printed: print,
+    }
+}

@@ -1,0 +1,151 @@
+//! The state of one run: the e-graph's rules and configuration, the
+//! deadline of the run and of each step, the steps a deadline cut, and
+//! the stats and trace gathered so far.
+
+use super::Options;
+use crate::budget::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
+use crate::egraph::{self, rules, SatConfig};
+use crate::pass::{ReadBack, TraceEvent};
+use crate::passes::registry;
+use crate::stats::{PassStats, Stats};
+use smtlib_io::{Printer, Script};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+pub(super) struct Run<'a> {
+    pub(super) options: &'a Options,
+    pub(super) rewrites: Vec<egg::Rewrite<egraph::lang::Node, egraph::analysis::VcAnalysis>>,
+    pub(super) config: SatConfig,
+    pub(super) deadline: Deadline,
+    /// The CPU time one step may use (default budget only).
+    step_cpu: Duration,
+    /// The steps (passes, e-graph runs) that a deadline stopped, in order.
+    cut: Vec<&'static str>,
+    /// Steps not run at all because the run's deadline had passed.
+    skipped: usize,
+    /// Whether the run's deadline had passed when the current step began.
+    spent_before_step: bool,
+    pub(super) stats: Stats,
+    pub(super) trace: Vec<String>,
+    pub(super) log: Option<rules::RewriteLog>,
+    pub(super) read_back: Vec<ReadBack>,
+}
+
+impl<'a> Run<'a> {
+    /// A run of `options` started at `start`, with the `stats` of its
+    /// input: the e-graph's rules (when `rules` is chosen) and
+    /// configuration, and the deadline of `--timeout`, or else the default
+    /// budget for `stats.input_nodes` ([`crate::budget`]).
+    pub(super) fn new(options: &'a Options, stats: Stats, start: Instant) -> Run<'a> {
+        let on = |name: &str| registry::enabled(&options.passes, name);
+        let log: Option<rules::RewriteLog> = options.explain.then(|| Arc::new(Mutex::new(vec![])));
+        let rewrites = if on("rules") {
+            rules::builtin_rules()
+                .expect("built-in rules load (checked by tests)")
+                .iter()
+                .map(|r| r.rewrite(log.clone()))
+                .collect()
+        } else {
+            vec![]
+        };
+        let (deadline, step_cpu) = match options.limits.timeout {
+            Some(t) => (Deadline::at(start + t), t),
+            None => {
+                let budget = default_cpu_budget(stats.input_nodes);
+                (
+                    Deadline::cpu_or_wall(budget, budget * WALL_FACTOR),
+                    budget.mul_f64(STEP_SHARE),
+                )
+            }
+        };
+        Run {
+            options,
+            rewrites,
+            config: SatConfig {
+                normalise: on("fold"),
+                bool_nary: on("bool-nary"),
+                arith_cmp: on("arith-cmp"),
+                explain: options.explain,
+                defined_funs: Default::default(),
+            },
+            deadline,
+            step_cpu,
+            cut: vec![],
+            skipped: 0,
+            spent_before_step: false,
+            stats,
+            trace: vec![],
+            read_back: vec![],
+            log,
+        }
+    }
+
+    /// The deadline of the next step: its share of the default budget, or
+    /// the run's `--timeout`.
+    pub(super) fn step(&mut self) -> Deadline {
+        self.spent_before_step = self.deadline.expired();
+        self.deadline.step(self.step_cpu)
+    }
+
+    /// Record that the step `name`, run until `step`, was cut when its
+    /// deadline has passed (or `out_of_time` says so).
+    /// A step that starts after the run's deadline counts as skipped.
+    pub(super) fn end_step(&mut self, name: &'static str, step: &Deadline, out_of_time: bool) {
+        if !(out_of_time || step.expired()) {
+            return;
+        }
+        if self.spent_before_step {
+            self.skipped += 1;
+        } else if !self.cut.contains(&name) {
+            self.cut.push(name);
+        }
+    }
+
+    /// Why a deadline stopped the run, if one cut or skipped a step:
+    /// `timeout` (`--timeout`), or `budget: PASSES` naming the steps the
+    /// default budget cut (and how many later steps it skipped).
+    pub(super) fn cut_reason(&self) -> Option<String> {
+        if self.cut.is_empty() && self.skipped == 0 {
+            return None;
+        }
+        Some(if !self.deadline.is_budget() {
+            "timeout".into()
+        } else if self.skipped == 0 {
+            format!("budget: {}", self.cut.join(", "))
+        } else {
+            format!(
+                "budget: {} ({} later steps skipped)",
+                self.cut.join(", "),
+                self.skipped
+            )
+        })
+    }
+
+    /// Count `fired` rewrites and `seconds` for the pass `name` in the
+    /// stats (one entry per name, in order of first appearance).
+    pub(super) fn add_pass(&mut self, name: &'static str, fired: usize, seconds: f64) {
+        if let Some(p) = self.stats.passes.iter_mut().find(|p| p.name == name) {
+            p.fired += fired;
+            p.seconds += seconds;
+        } else {
+            self.stats.passes.push(PassStats {
+                name,
+                fired,
+                seconds,
+                details: None,
+            });
+        }
+    }
+
+    /// With [`Options::explain`], one trace line per event.
+    pub(super) fn record_events(&mut self, script: &Script, events: &[TraceEvent]) {
+        if !self.options.explain {
+            return;
+        }
+        let mut p = Printer::new(&script.cx);
+        for e in events {
+            let (b, a) = (p.term(e.before), p.term(e.after));
+            self.trace.push(format!("{}: {b} ~> {a}", e.rule));
+        }
+    }
+}
