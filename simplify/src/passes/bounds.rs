@@ -26,8 +26,10 @@ use crate::poly::{self, Poly};
 use crate::term::mentions_any;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
+use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::{Context, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
+use std::rc::Rc;
 
 /// A set of candidate bounds; `All` means every term is a bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -377,7 +379,113 @@ pub fn implied(cx: &Context, x: TermId, hyps: &[TermId]) -> Implied {
     out
 }
 
+/// [`implied`] for many atoms and hypothesis lists that share hypotheses:
+/// what one hypothesis implies on one atom is found once, and a hypothesis
+/// that does not contain an `Int` atom is skipped (a bound on `x` comes
+/// from a comparison whose polynomial has `x` as an atom). The answer is
+/// [`implied`]'s: the same candidates in the same order.
+#[derive(Clone, Debug, Default)]
+pub struct ImpliedCache {
+    /// The `Int` subterms of each hypothesis.
+    int_terms: FxHashMap<TermId, Rc<FxHashSet<TermId>>>,
+    /// (hypothesis, atom) → the bounds the hypothesis alone implies.
+    bounds: FxHashMap<(TermId, TermId), Rc<Implied>>,
+}
+
+impl ImpliedCache {
+    /// [`implied`]`(cx, x, hyps)`.
+    pub fn implied(&mut self, cx: &Context, x: TermId, hyps: &[TermId]) -> Implied {
+        let mut out = Implied::default();
+        let int = cx.sort_of(x) == cx.int_sort();
+        for &h in hyps {
+            if int && !self.int_terms_of(cx, h).contains(&x) {
+                continue;
+            }
+            let b = self
+                .bounds
+                .entry((h, x))
+                .or_insert_with(|| Rc::new(implied(cx, x, &[h])));
+            for p in &b.lower {
+                if !out.lower.contains(p) {
+                    out.lower.push(p.clone());
+                }
+            }
+            for p in &b.upper {
+                if !out.upper.contains(p) {
+                    out.upper.push(p.clone());
+                }
+            }
+        }
+        out
+    }
+
+    fn int_terms_of(&mut self, cx: &Context, h: TermId) -> &FxHashSet<TermId> {
+        self.int_terms.entry(h).or_insert_with(|| {
+            let mut seen = FxHashSet::default();
+            let mut stack = vec![h];
+            while let Some(t) = stack.pop() {
+                if seen.insert(t) {
+                    stack.extend(cx.children(t));
+                }
+            }
+            seen.retain(|&t| cx.sort_of(t) == cx.int_sort());
+            Rc::new(seen)
+        })
+    }
+}
+
 /// A bound as a term.
 pub fn bound_term(cx: &mut Context, p: &Poly<TermId>) -> TermId {
     poly::to_term(cx, p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lists(im: &Implied) -> (Vec<Poly<TermId>>, Vec<Poly<TermId>>) {
+        (im.lower.clone(), im.upper.clone())
+    }
+
+    /// The cache answers as `implied` does, hypotheses without the atom
+    /// (and constants) included, for lists that share hypotheses.
+    #[test]
+    fn cache_answers_as_implied() {
+        let s = smtlib_io::parse_script(
+            "(declare-const x Int)(declare-const y Int)(declare-const n Int)(declare-fun f (Int) Int)
+             (assert (and (<= 0 x) (< x n)))(assert (< y 7))(assert (not (>= x (f y))))
+             (assert (or (< x 3) (< x 5)))(assert true)(assert false)
+             (assert (forall ((i Int)) (=> (<= 0 i) (< x (+ i n)))))(assert (<= (+ x y) 4))",
+        )
+        .unwrap();
+        let cx = &s.cx;
+        let hyps: Vec<TermId> = s.assertions().collect();
+        let atoms: Vec<TermId> = ["x", "y", "n"]
+            .iter()
+            .map(|name| {
+                let f = cx.funs().find(|(_, d)| cx.sym_name(d.name) == *name).unwrap().0;
+                (0..cx.num_terms() as u32)
+                    .map(TermId)
+                    .find(|&t| matches!(cx.kind(t), TermKind::App(Op::Uf(g), a) if *g == f && a.is_empty()))
+                    .unwrap()
+            })
+            .collect();
+        let mut cache = ImpliedCache::default();
+        for (i, j) in [
+            (0, hyps.len()),
+            (0, 3),
+            (2, 6),
+            (3, hyps.len()),
+            (0, hyps.len()),
+        ] {
+            for &x in &atoms {
+                let want = implied(cx, x, &hyps[i..j]);
+                let got = cache.implied(cx, x, &hyps[i..j]);
+                assert_eq!(lists(&got), lists(&want), "atom {x:?}, hypotheses {i}..{j}");
+            }
+        }
+        // x < n and x < f(y) are found, x's lower bound 0 too
+        let x = cache.implied(cx, atoms[0], &hyps);
+        assert!(x.nonneg() && x.upper.len() >= 2);
+    }
 }

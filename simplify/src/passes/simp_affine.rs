@@ -38,7 +38,7 @@
 //! `∀x.φ ≡ ∀x. c <= x < a ⇒ φ`; when an atom needed such a synthetic guard,
 //! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
 
-use super::bounds::{implied, Implied};
+use super::bounds::{Implied, ImpliedCache};
 use crate::arith::{self, int_cmp, integer_bound, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::poly::{Monomial, Poly};
@@ -47,6 +47,7 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The `simp-affine` pass.
@@ -54,6 +55,9 @@ use std::collections::HashMap;
 pub struct SimpAffine {
     /// Atoms rewritten so far.
     pub rewrites: usize,
+    /// What each fact and hypothesis implies on atoms, kept from one
+    /// assertion to the next (the facts are the same for all of them).
+    bounds: RefCell<ImpliedCache>,
 }
 
 impl TermPass for SimpAffine {
@@ -72,8 +76,10 @@ impl TermPass for SimpAffine {
             trace: Vec::new(),
             budget_expired: false,
             memo: HashMap::new(),
+            bounds: std::mem::take(&mut self.bounds),
         };
         let r = w.rw(cx, t, ctx);
+        self.bounds = w.bounds;
         self.rewrites += w.trace.len();
         ctx.trace.extend(w.trace);
         (r != t).then_some(r)
@@ -83,9 +89,34 @@ impl TermPass for SimpAffine {
 /// Rewrite one comparison atom under hypotheses (exposed for other passes
 /// and tests). `None` if no rule applies.
 pub fn simp_atom(cx: &mut Context, atom: TermId, hyps: &[TermId]) -> Option<TermId> {
+    simp_atom_with(cx, atom, hyps, &RefCell::default())
+}
+
+/// [`simp_atom`] with the bounds the hypotheses imply kept in `bounds`
+/// (for many atoms under hypotheses in common).
+fn simp_atom_with(
+    cx: &mut Context,
+    atom: TermId,
+    hyps: &[TermId],
+    bounds: &RefCell<ImpliedCache>,
+) -> Option<TermId> {
     let (rel, p) = int_cmp(cx, atom)?;
-    let r = simp_poly(cx, rel, &p, hyps, 3)?;
+    let hyps = Hyps { list: hyps, bounds };
+    let r = simp_poly(cx, rel, &p, &hyps, 3)?;
     (r != atom).then_some(r)
+}
+
+/// Hypotheses, with what they imply on atoms found once.
+struct Hyps<'a> {
+    list: &'a [TermId],
+    bounds: &'a RefCell<ImpliedCache>,
+}
+
+impl Hyps<'_> {
+    /// [`implied`](super::bounds::implied) by the hypotheses on `x`.
+    fn implied(&self, cx: &Context, x: TermId) -> Implied {
+        self.bounds.borrow_mut().implied(cx, x, self.list)
+    }
 }
 
 struct Walker {
@@ -99,6 +130,8 @@ struct Walker {
     /// Memo of (term, number of hypotheses) when no hypothesis was pushed
     /// since; cleared conservatively.
     memo: HashMap<(TermId, usize), TermId>,
+    /// What the hypotheses imply on atoms, by hypothesis.
+    bounds: RefCell<ImpliedCache>,
 }
 
 impl Walker {
@@ -243,7 +276,7 @@ impl Walker {
             }
             TermKind::App(..) => {
                 let real = self.real_hyps();
-                match simp_atom(cx, t, &real) {
+                match simp_atom_with(cx, t, &real, &self.bounds) {
                     Some(r) => {
                         self.trace.push(TraceEvent {
                             rule: "simp-affine".into(),
@@ -254,7 +287,7 @@ impl Walker {
                     }
                     None if self.hyps.iter().any(|(_, g)| g.is_some()) => {
                         let all = self.all_hyps();
-                        match simp_atom(cx, t, &all) {
+                        match simp_atom_with(cx, t, &all, &self.bounds) {
                             // A constant only restates a synthetic guard.
                             Some(r) if !matches!(cx.kind(r), TermKind::Bool(_)) => {
                                 for u in self.guard_used.iter_mut() {
@@ -301,7 +334,7 @@ fn simp_poly(
     cx: &mut Context,
     rel: Rel,
     p: &Poly<TermId>,
-    hyps: &[TermId],
+    hyps: &Hyps,
     depth: usize,
 ) -> Option<TermId> {
     if depth == 0 {
@@ -331,7 +364,7 @@ fn simp_poly(
 }
 
 /// `p ⋈ 0`, simplified further if possible.
-fn cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &[TermId], depth: usize) -> TermId {
+fn cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &Hyps, depth: usize) -> TermId {
     match simp_poly(cx, rel, p, hyps, depth.saturating_sub(1)) {
         Some(r) => r,
         None => normal_cmp(cx, rel, p),
@@ -357,8 +390,8 @@ fn normal_cmp(cx: &mut Context, rel: Rel, p: &Poly<TermId>) -> TermId {
     mk_cmp(cx, rel, p)
 }
 
-fn sign_facts(cx: &Context, u: TermId, hyps: &[TermId]) -> Implied {
-    implied(cx, u, hyps)
+fn sign_facts(cx: &Context, u: TermId, hyps: &Hyps) -> Implied {
+    hyps.implied(cx, u)
 }
 
 /// Rule 1: an atom dividing every monomial.
@@ -366,7 +399,7 @@ fn common_factor(
     cx: &mut Context,
     rel: Rel,
     p: &Poly<TermId>,
-    hyps: &[TermId],
+    hyps: &Hyps,
     depth: usize,
 ) -> Option<TermId> {
     if p.num_terms() == 0 || p.constant_term() != BigInt::zero() {
@@ -434,7 +467,7 @@ fn common_factor(
 /// every monomial is `<= 0`). E.g. `2*g*l + l1 + 1 <= 0` is false with
 /// `g, l, l1 >= 0`. Only nonlinear atoms: linear guards are the bound
 /// analysis' and the context pass' business.
-fn monomial_signs(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &[TermId]) -> Option<TermId> {
+fn monomial_signs(cx: &mut Context, rel: Rel, p: &Poly<TermId>, hyps: &Hyps) -> Option<TermId> {
     if p.degree() < 2 {
         return None;
     }
@@ -503,7 +536,7 @@ fn signed_factor_offset(
     cx: &mut Context,
     rel: Rel,
     p: &Poly<TermId>,
-    hyps: &[TermId],
+    hyps: &Hyps,
     depth: usize,
 ) -> Option<TermId> {
     let c = p.constant_term();
@@ -606,7 +639,7 @@ fn affine(
     cx: &mut Context,
     rel: Rel,
     p: &Poly<TermId>,
-    hyps: &[TermId],
+    hyps: &Hyps,
     depth: usize,
 ) -> Option<TermId> {
     // Candidate atoms x: degree-1 monomials with coefficient ±1.
@@ -621,7 +654,7 @@ fn affine(
     }
     let mut info: HashMap<TermId, Implied> = HashMap::new();
     for &x in &cands {
-        info.insert(x, implied(cx, x, hyps));
+        info.insert(x, hyps.implied(cx, x));
     }
     let mut tried: Vec<Poly<TermId>> = Vec::new();
     for &x in &cands {
@@ -683,7 +716,7 @@ fn affine_result(
     xs: &Poly<TermId>,
     pos: Option<TermId>,
     neg: Option<TermId>,
-    hyps: &[TermId],
+    hyps: &Hyps,
     depth: usize,
 ) -> TermId {
     // X ⋈ 0, simplified with 0 <= x, x'.

@@ -10,13 +10,12 @@
 //! atom (the others imply no bound on it).
 
 use crate::arith::as_le;
-use crate::passes::bounds::{implied, Implied};
+use crate::passes::bounds::{Implied, ImpliedCache};
 use crate::poly::Poly;
 use crate::term::{conjuncts, not};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
 
 /// The hypotheses of one position, closed once: from `¬(c1 ∧ … ∧ cn)`
 /// with all but `ci` known, `¬ci`.
@@ -42,12 +41,10 @@ pub(super) struct HypIndex {
 /// hypotheses come or go.
 #[derive(Default)]
 struct Known {
-    /// The `Int` subterms of a hypothesis.
-    int_terms: HashMap<TermId, Rc<HashSet<TermId>>>,
     /// `1 - L` when the hypothesis is an Int comparison `L ≤ 0`.
     complement: HashMap<TermId, Option<Poly<TermId>>>,
-    /// The bounds a hypothesis implies on an atom: (hypothesis, atom).
-    bounds: HashMap<(TermId, TermId), Rc<Implied>>,
+    /// The bounds a hypothesis implies on an atom.
+    bounds: ImpliedCache,
 }
 
 impl HypIndex {
@@ -116,56 +113,15 @@ impl HypIndex {
         self.negated.contains(&c) || as_le(cx, c).is_some_and(|lb| self.complement_le.contains(&lb))
     }
 
-    /// The bounds the hypotheses imply on the atom `x`: [`implied`], one
-    /// hypothesis at a time (the same candidates in the same order).
+    /// The bounds the hypotheses imply on the atom `x`
+    /// ([`implied`](crate::passes::bounds::implied)).
     pub(super) fn implied(&self, cx: &Context, x: TermId) -> Implied {
         if let Some(im) = self.bounds.borrow().get(&x) {
             return im.clone();
         }
-        let mut out = Implied::default();
-        let int = cx.sort_of(x) == cx.int_sort();
-        for &h in &self.list {
-            // A bound on `x` comes from a comparison whose polynomial has
-            // `x` as an atom: a hypothesis without `x` adds none.
-            if int && !self.int_terms_of(cx, h).contains(&x) {
-                continue;
-            }
-            let b = self.known.borrow().bounds.get(&(h, x)).cloned();
-            let b = b.unwrap_or_else(|| {
-                let b = Rc::new(implied(cx, x, &[h]));
-                self.known.borrow_mut().bounds.insert((h, x), b.clone());
-                b
-            });
-            for p in &b.lower {
-                if !out.lower.contains(p) {
-                    out.lower.push(p.clone());
-                }
-            }
-            for p in &b.upper {
-                if !out.upper.contains(p) {
-                    out.upper.push(p.clone());
-                }
-            }
-        }
-        self.bounds.borrow_mut().insert(x, out.clone());
-        out
-    }
-
-    fn int_terms_of(&self, cx: &Context, h: TermId) -> Rc<HashSet<TermId>> {
-        if let Some(s) = self.known.borrow().int_terms.get(&h) {
-            return s.clone();
-        }
-        let mut seen = HashSet::new();
-        let mut stack = vec![h];
-        while let Some(t) = stack.pop() {
-            if seen.insert(t) {
-                stack.extend(cx.children(t));
-            }
-        }
-        seen.retain(|&t| cx.sort_of(t) == cx.int_sort());
-        let s = Rc::new(seen);
-        self.known.borrow_mut().int_terms.insert(h, s.clone());
-        s
+        let im = self.known.borrow_mut().bounds.implied(cx, x, &self.list);
+        self.bounds.borrow_mut().insert(x, im.clone());
+        im
     }
 }
 
