@@ -489,3 +489,25 @@ fn corpus_sample_keeps_z3_answers() {
         }
     }
 }
+
+/// With the e-graph's folding alone (no quantifier pass), a quantifier
+/// whose body folded to a constant is that constant, and one whose body
+/// did not fold stays.
+#[test]
+fn a_quantifier_over_a_constant_body_folds() {
+    let src = "(declare-const g Int)(declare-fun p (Int) Bool)
+(assert (not (forall ((i Int)) (=> (and (<= 0 i) (< i g)) (forall ((j Int)) (or (p j) (not false) (p j)))))))
+(assert (exists ((k Int)) (and (p k) (< 1 0))))
+(assert (forall ((k Int)) (p k)))
+(check-sat)";
+    assert_simplifies_equivalently(src);
+    let opts = Options {
+        passes: vec![PassName::parse("fold").expect("known pass")],
+        ..Options::default()
+    };
+    let out = simplify_text(src, &opts).expect("ok").output;
+    assert!(!out.contains("(forall ((j"), "{out}");
+    assert!(!out.contains("(exists"), "{out}");
+    assert!(out.contains("(assert false)"), "{out}");
+    assert!(out.contains("(forall ((k Int)) (p k))"), "{out}");
+}

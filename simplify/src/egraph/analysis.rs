@@ -382,6 +382,9 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
             }
             _ => return None,
         },
+        // Sorts are nonempty, so a quantifier over a constant body is that
+        // constant (`forall j. true` after a rewrite decided its body).
+        Head::Quant(..) => Value::Bool(boolv(d(0))?),
         _ => return None,
     })
 }
