@@ -71,6 +71,25 @@ fn million_deep_terms_are_kept_and_printed() {
     assert!(out.contains("(+ 1 (+ 1 (+ 1"), "kept unsimplified");
 }
 
+/// A definition used only inside an assertion too deep to simplify stays:
+/// the passes read the names of that assertion (kept as it is) from its
+/// text, which the reader does not keep for a readable assertion.
+#[test]
+fn a_definition_used_only_in_a_deep_assertion_stays() {
+    let d = MAX_TERM_DEPTH as usize + 10;
+    let input = format!(
+        "(declare-fun f (Int) Int)(declare-const x Int)\n\
+         (assert (forall ((y Int)) (= (f y) (+ y 1))))\n(assert {})\n(check-sat)\n",
+        nest(|_| "(not ".into(), "(> (f x) 0)", d)
+    );
+    let out = run(&input, 20);
+    assert!(
+        out.contains("(forall"),
+        "the axiom of f is gone: {}",
+        &out[..out.len().min(200)]
+    );
+}
+
 /// Just under the depth limit every pass runs, on every kind of nesting
 /// the passes walk recursively; no stack overflow, and the result agrees
 /// with the input.
