@@ -298,26 +298,12 @@ pub(super) fn writer_case(
     }
     let conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
     let (writer, conds, derived) = match *s.ts.as_slice() {
-        [t] => {
-            let writer = single_writer(cx, t, &conds)?;
-            let derived = conds.iter().map(|&c| term::subst(cx, c, &writer)).collect();
-            (writer, conds, derived)
-        }
+        [t] => (single_writer(cx, t, &conds)?, conds, vec![]),
         [b, t] => {
             block_writer(cx, t, b, &conds, hyps).or_else(|| block_writer(cx, b, t, &conds, hyps))?
         }
         _ => return None,
     };
-    if let Some(nw) = s.no_writer {
-        // The rewrite needs `W(t, u) ⇒ ¬N(u)` for every writer `t`;
-        // `derived` holds for every writer.
-        let nu = term::subst(cx, nw, &m);
-        let mut facts = hyps.to_vec();
-        facts.extend(derived);
-        if !refutes(cx, nu, &facts) {
-            return None;
-        }
-    }
     let w: Vec<TermId> = conds
         .iter()
         .map(|&c| {
@@ -325,6 +311,17 @@ pub(super) fn writer_case(
             eq_simplify(cx, c)
         })
         .collect();
+    if let Some(nw) = s.no_writer {
+        // The rewrite needs `W(t, u) ⇒ ¬N(u)` for every writer `t`: the
+        // writer's conditions at `t*` and `derived` hold for it.
+        let nu = term::subst(cx, nw, &m);
+        let mut facts = hyps.to_vec();
+        facts.extend(derived);
+        facts.extend(w.iter().copied());
+        if !refutes(cx, nu, &facts) {
+            return None;
+        }
+    }
     let w = and(cx, w);
     let w = fresh_if_binders(cx, w);
     let mut mv = m.clone();
