@@ -82,7 +82,7 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
         if let TermKind::App(Op::Eq, a) = cx.kind(c) {
             for (l, r) in [(a[0], a[1]), (a[1], a[0])] {
                 if let TermKind::App(Op::Uf(f), fa) = cx.kind(l) {
-                    if fa.len() == 1 && head_val.is_none() && is_index_of(cx, fa[0], n, &ts) {
+                    if fa.len() == 1 && head_val.is_none() && is_index_of(cx, fa[0], n) {
                         head_val = Some((*f, fa[0], r));
                     }
                 }
@@ -139,17 +139,17 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
 }
 
 /// Whether `i` can be the array argument of an assign over `n`: `n`
-/// itself, or an application of uninterpreted functions to `n` and
-/// closed terms (matching it against a read's argument finds `n`).
-fn is_index_of(cx: &Context, i: TermId, n: VarId, ts: &[VarId]) -> bool {
+/// itself, or an application of uninterpreted functions to such terms and
+/// closed terms, at least one of them over `n` (matching it against a
+/// read's argument finds `n`; no thread variable can occur in it).
+fn is_index_of(cx: &Context, i: TermId, n: VarId) -> bool {
     match cx.kind(i) {
         TermKind::Var(v) => *v == n,
         TermKind::App(Op::Uf(_), args) => {
-            term::mentions(cx, i, n)
-                && !ts.iter().any(|&t| term::mentions(cx, i, t))
+            args.iter().any(|&a| is_index_of(cx, a, n))
                 && args
                     .iter()
-                    .all(|&a| is_index_of(cx, a, n, ts) || term::is_closed(cx, a))
+                    .all(|&a| term::is_closed(cx, a) || is_index_of(cx, a, n))
         }
         _ => false,
     }
@@ -257,20 +257,23 @@ fn split_multiple(p: &Poly<TermId>, a: &Poly<TermId>) -> Option<(Poly<TermId>, P
     if ts.next().is_some() {
         return None;
     }
+    // `c*m` as `a` times a monomial: the quotient's monomial and coefficient.
+    let quotient = |m: &poly::Monomial<TermId>, c: &BigInt| {
+        if !(c % ac).is_zero() {
+            return None;
+        }
+        let mut rest: Vec<TermId> = m.atoms().to_vec();
+        for x in am.atoms() {
+            let i = rest.iter().position(|y| y == x)?;
+            rest.remove(i);
+        }
+        Some((poly::Monomial::from_atoms(rest), c / ac))
+    };
     let (mut q, mut r) = (Poly::zero(), Poly::zero());
-    'terms: for (m, c) in p.terms() {
-        if (c % ac).is_zero() {
-            let mut rest: Vec<TermId> = m.atoms().to_vec();
-            for x in am.atoms() {
-                let Some(i) = rest.iter().position(|y| y == x) else {
-                    r.add_term(m.clone(), c.clone());
-                    continue 'terms;
-                };
-                rest.remove(i);
-            }
-            q.add_term(poly::Monomial::from_atoms(rest), c / ac);
-        } else {
-            r.add_term(m.clone(), c.clone());
+    for (m, c) in p.terms() {
+        match quotient(m, c) {
+            Some((qm, qc)) => q.add_term(qm, qc),
+            None => r.add_term(m.clone(), c.clone()),
         }
     }
     Some((q, r))
