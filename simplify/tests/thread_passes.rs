@@ -978,6 +978,35 @@ fn guarded_eq_per_thread_assign_with_normalised_complement() {
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
 
+/// VeriCUDA's load of a per-block shared array after the writer's thread
+/// is determined (`reverseBlock`): `(V(b) ∧ 0 <= k < B ∧ g(k + B*b) = s(b,k))
+/// ∨ (V(b) ⇒ ((k < 0 ∨ B <= k) ∧ s(b,k) = s0(b,k)))`. The first disjunct's
+/// conditions refute the second (they imply its hypothesis and refute its
+/// conclusion's range by bounds), so `V(b) ∧ 0 <= k < B ⇒ s(b,k) = g(…)` is a
+/// rule. With a second disjunct the conditions do not refute, there is none.
+#[test]
+fn guarded_eq_rule_from_a_disjunct_that_refutes_an_implication() {
+    let d = "(declare-const B Int)(declare-const G Int)(declare-fun s (Int Int) Int)(declare-fun s0 (Int Int) Int)(declare-fun g (Int) Int)";
+    let load = |range: &str| {
+        format!("(forall ((b Int) (k Int)) (or (and (<= 0 b) (< b G) (<= 0 k) (< k B) (= (g (+ k (* B b))) (s b k))) (=> (and (<= 0 b) (< b G)) (and {range} (= (s b k) (s0 b k))))))")
+    };
+    let goal =
+        "(forall ((b Int)) (=> (and (<= 0 b) (< b G)) (= (s b (- B 1)) (g (+ (- B 1) (* B b))))))";
+    let fact = load("(or (< k 0) (<= B k))");
+    let mut pb = problem(d, &["(< 0 B)", fact.as_str()], goal);
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(s b"), "{s}");
+    assert_equivalent(&pb, before, after);
+    assert_proves(&pb, after);
+    // `k < 1` does not contradict `0 <= k < B`: the disjuncts overlap, so
+    // the load's value is not determined there; no rule.
+    let fact = load("(or (< k 1) (<= B k))");
+    let mut pb = problem(d, &["(< 0 B)", fact.as_str()], goal);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
 // ------------------------------------------------------------------------
 // ElimAssign of a shared array written at `bsize*b + t` (diffusion1d_naive)
 

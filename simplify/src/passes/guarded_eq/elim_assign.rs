@@ -32,7 +32,7 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::rewrite::{eq_simplify, implied_atom, refuted_atom};
+use super::rewrite::{eq_simplify, implied_atom, refutes};
 use crate::arith::{mk_cmp, Rel};
 use crate::passes::bounds::{atom_as_bound, implied};
 use crate::poly::{self, Poly};
@@ -351,16 +351,6 @@ fn positive(cx: &mut Context, a: &Poly<TermId>, hyps: &[TermId]) -> bool {
             let at_least_one = mk_cmp(cx, Rel::Ge, &Poly::atom(x).add_constant(&-BigInt::one()));
             implied_atom(cx, at_least_one, hyps)
         })
-}
-
-/// Whether the facts refute `t` by bounds: every disjunct of a
-/// disjunction, or some conjunct of a conjunction, is refuted.
-fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
-    match cx.kind(t).clone() {
-        TermKind::App(Op::Or, args) => args.iter().all(|&a| refutes(cx, a, facts)),
-        TermKind::App(Op::And, args) => args.iter().any(|&a| refutes(cx, a, facts)),
-        _ => term::is_false(cx, t) || refuted_atom(cx, t, facts),
-    }
 }
 
 /// The writer of one thread variable `t`: a conjunct `idx(t) = u`

@@ -375,6 +375,33 @@ pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool
     negated_atom(cx, c).is_some_and(|a| implied_atom(cx, a, hyps))
 }
 
+/// Whether the facts refute `t`: a disjunction when they refute every
+/// disjunct, a conjunction when they refute some conjunct, an implication
+/// when its hypotheses are among or implied by the facts and they refute
+/// its conclusion, and an atom when it is `false`, the negation of a fact
+/// (syntactically or as Int comparisons, [`super::rules::is_negation`]),
+/// or refuted by the facts' bounds.
+pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
+    match cx.kind(t).clone() {
+        TermKind::App(Op::Or, args) => args.iter().all(|&a| refutes(cx, a, facts)),
+        TermKind::App(Op::And, args) => args.iter().any(|&a| refutes(cx, a, facts)),
+        TermKind::App(Op::Implies, args) => {
+            let (conclusion, hyps) = args.split_last().expect("=> has arguments");
+            let hyps: Vec<TermId> = hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
+            hyps.iter()
+                .all(|&h| facts.contains(&h) || implied_atom(cx, h, facts))
+                && refutes(cx, *conclusion, facts)
+        }
+        _ => {
+            term::is_false(cx, t)
+                || facts.iter().any(|&f| {
+                    super::rules::is_negation(cx, f, t) || super::rules::is_negation(cx, t, f)
+                })
+                || refuted_atom(cx, t, facts)
+        }
+    }
+}
+
 /// The comparison that holds when the Int comparison `c` (not an
 /// equality) does not: `x >= s` for `x < s`.
 fn negated_atom(cx: &mut Context, c: TermId) -> Option<TermId> {

@@ -18,6 +18,7 @@
 //! two-case rule with guard `i = j`.
 
 use super::elim_assign::{shared_form, Shared};
+use super::rewrite::refutes;
 use crate::poly::{self, Poly};
 use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
@@ -90,14 +91,11 @@ pub(super) fn collect(
             let parts: Vec<Vec<TermId>> = args.iter().map(|&a| conjuncts(cx, a)).collect();
             for (i, p) in parts.iter().enumerate() {
                 for &eq in p {
+                    if !matches!(cx.kind(eq), TermKind::App(Op::Eq, _)) {
+                        continue;
+                    }
                     let conds: Vec<TermId> = p.iter().copied().filter(|&c| c != eq).collect();
-                    let exclusive = parts.iter().enumerate().all(|(j, q)| {
-                        j == i
-                            || conds.iter().any(|&c| {
-                                q.iter()
-                                    .any(|&d| is_negation(cx, c, d) || is_negation(cx, d, c))
-                            })
-                    });
+                    let exclusive = (0..args.len()).all(|j| j == i || refutes(cx, args[j], &conds));
                     if !exclusive {
                         continue;
                     }
