@@ -72,6 +72,14 @@ impl PassContext<'_> {
     }
 }
 
+/// Fresh functions a term pass introduced and the facts that define them
+/// ([`TermPass::take_introduced`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Introduced {
+    pub funs: Vec<smtlib_io::FunId>,
+    pub facts: Vec<TermId>,
+}
+
 /// A procedural pass over sorted terms.
 pub trait TermPass {
     /// The command-line name (kebab-case).
@@ -93,6 +101,17 @@ pub trait TermPass {
         _ctx: &mut PassContext,
     ) -> Option<TermId> {
         None
+    }
+
+    /// The functions the pass introduced since the last call, each with
+    /// the facts that define it. The pass's rewrites that mention them are
+    /// equivalent to what they replaced only under these facts, which the
+    /// input implies up to a choice of the functions (Skolem functions):
+    /// the pipeline declares every function that an assertion mentions
+    /// and asserts its facts. Empty (the default) for passes that
+    /// introduce none.
+    fn take_introduced(&mut self) -> Vec<Introduced> {
+        Vec::new()
     }
 
     /// The pass' own counters so far (cumulative over all `apply` calls),

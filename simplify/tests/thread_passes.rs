@@ -1037,8 +1037,9 @@ fn elim_assign_block_and_thread_writer() {
     let s = show(&pb, after);
     assert!(!s.contains("fn1"), "{s}");
     assert_equivalent_on(&mut pb, before, after, sizes);
-    // fn[bsize*2 + 1]: exact division is not possible, so div/mod name the
-    // writer; the block's range becomes a range of the index.
+    // fn[bsize*2 + 1]: exact division is not possible, so `div` names the
+    // writer's block (its thread is the index minus the block's offset);
+    // the block's range becomes a range of the index.
     let mut pb = problem(
         BLOCK_WRITE_DECLS,
         &facts,
@@ -1047,7 +1048,7 @@ fn elim_assign_block_and_thread_writer() {
     let before = pb.goal;
     let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
-    assert!(s.contains("(div ") && s.contains("(mod "), "{s}");
+    assert!(s.contains("(div ") && !s.contains("(mod "), "{s}");
     // z3 gives up on symbolic div/mod: check every small launch instead.
     assert_equivalent_or_on(&mut pb, before, after, sizes);
     // a symbolic index, every index of a small launch and around it
@@ -1147,6 +1148,84 @@ fn elim_assign_needs_the_no_writer_condition_refuted_by_every_writer() {
     ];
     let mut pb = problem(TRANSPOSE_DECLS, &facts, "(= (out0 (Tuple11 (+ u u))) 5)");
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
+/// Under a negation, a read whose writer is `u div (gy*by)` becomes
+/// `∀x. W(x, u - gy*by*x) ⇒ φ(value)`: linear, no `div`, and equivalent.
+#[test]
+fn elim_assign_under_a_negation_binds_the_block_instead_of_dividing() {
+    let facts = transpose_facts("(or (< n 0) (<= (* gy by gx bx) n))");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    let mut pb = problem(TRANSPOSE_DECLS, &facts, "(not (= (out0 (Tuple11 u)) 5))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(
+        !s.contains("div") && !s.contains("mod") && !s.contains("out0"),
+        "{s}"
+    );
+    assert!(s.contains("forall"), "{s}");
+    let sizes: &[(&str, &[i64])] = &[
+        ("gx", &[1, 2]),
+        ("gy", &[1, 2]),
+        ("bx", &[2]),
+        ("by", &[1, 3]),
+        ("u", &[-1, 0, 1, 3, 5, 6, 12]),
+    ];
+    assert_equivalent_or_on(&mut pb, before, after, sizes);
+}
+
+/// A VeriCUDA writer ranges over a thread's block `y` too, which its index
+/// `x + B*b` leaves free. The written value depends on it, so the pipeline
+/// names it by a Skolem function of the index, declared with its range and
+/// its defining fact; the goal then reads no `out0`. Replacing the free
+/// variable by a fixed value instead would be unsound: the second goal
+/// holds only for writers with `y = 0`, and its output must stay
+/// satisfiable. Without `1 <= H` (a possibly empty range), or under
+/// `push`, no function is introduced.
+#[test]
+fn elim_assign_names_an_undetermined_writer_variable_by_a_skolem_function() {
+    let script = |range_fact: &str, goal: &str, scope: (&str, &str)| {
+        format!(
+            "(declare-const B Int)(declare-const G Int)(declare-const H Int)\
+             (declare-fun v (Int Int) Int)(declare-fun out (Int) Int)(declare-fun out0 (Int) Int)\
+             {}(assert (<= 1 B))(assert (<= 1 G)){range_fact}\
+             (assert (forall ((n Int)) (or (exists ((b Int) (y Int) (x Int)) (and (<= 0 b) (< b G) (<= 0 y) (< y H) (<= 0 x) (< x B) (= (+ x (* B b)) n) (= (out0 n) (v n y)))) (and (forall ((b Int) (y Int) (x Int)) (not (and (<= 0 b) (< b G) (<= 0 y) (< y H) (<= 0 x) (< x B) (= (+ x (* B b)) n)))) (= (out0 n) (out n))))))\
+             (assert (forall ((i Int) (y Int)) (<= 0 (v i y))))\
+             (assert (not (forall ((i Int)) (=> (and (<= 0 i) (< i (* G B))) {goal}))))(check-sat){}",
+            scope.0, scope.1
+        )
+    };
+    let simplified = |src: &str| {
+        simplify::simplify_text(src, &simplify::Options::default())
+            .expect("simplifies")
+            .output
+    };
+    let valid = script("(assert (<= 1 H))", "(<= 0 (out0 i))", ("", ""));
+    let out = simplified(&valid);
+    assert!(out.contains("(declare-fun y@writer (Int) Int)"), "{out}");
+    let goal = out.lines().find(|l| l.contains("(not ")).expect("the goal");
+    assert!(!goal.contains("out0") && goal.contains("y@writer"), "{out}");
+    if let Some(ans) = common::z3_answer(&out, common::PROOF_LIMIT) {
+        assert_eq!(ans, "unsat", "{out}");
+    }
+    let invalid = script("(assert (<= 1 H))", "(= (out0 i) (v i 0))", ("", ""));
+    let out = simplified(&invalid);
+    assert!(out.contains("y@writer"), "{out}");
+    if let Some(ans) = common::z3_answer(&out, common::PROOF_LIMIT) {
+        assert_ne!(ans, "unsat", "{out}");
+    }
+    for src in [
+        script("", "(<= 0 (out0 i))", ("", "")),
+        script(
+            "(assert (<= 1 H))",
+            "(<= 0 (out0 i))",
+            ("(push 1)", "(pop 1)"),
+        ),
+    ] {
+        let out = simplified(&src);
+        assert!(!out.contains("@writer"), "{out}");
+    }
 }
 
 /// Without case splits guarded-eq keeps only the rewrites the hypotheses

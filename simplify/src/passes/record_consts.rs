@@ -38,11 +38,8 @@
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::passes::records::{axiomatised_records, constructed, fold_projections, Record};
-use crate::passes::redeclare::{changeable, unused_name};
-use smtlib_io::{
-    print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer,
-    Script, SortId, TermId,
-};
+use crate::passes::redeclare::{changeable, declaration, unused_name};
+use smtlib_io::{CommandKind, Context, FunDecl, FunId, FunKind, Op, Script, SortId, TermId};
 use std::collections::{BTreeSet, HashMap};
 
 /// The `record-consts` pass.
@@ -159,20 +156,4 @@ fn used_constants(script: &Script) -> BTreeSet<FunId> {
         });
     }
     used
-}
-
-/// `(declare-fun f () S)`.
-fn declaration(cx: &Context, f: FunId) -> Command {
-    let d = cx.fun(f);
-    Command {
-        kind: CommandKind::Declare(f),
-        span: Default::default(),
-        text: format!(
-            "(declare-fun {} () {})",
-            quote_symbol(cx.sym_name(d.name)),
-            Printer::new(cx).sort(d.ret)
-        )
-        .into(),
-        verbatim_term: None,
-    }
 }

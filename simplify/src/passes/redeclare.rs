@@ -4,7 +4,8 @@
 
 use crate::passes::encodings::text_mentions;
 use smtlib_io::{
-    print::quote_symbol, CommandKind, Context, FunDecl, FunId, FunKind, Printer, Script, SortId,
+    print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Printer, Script,
+    SortId,
 };
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
@@ -65,17 +66,29 @@ pub fn redeclare(
         ret,
         kind: FunKind::Declared,
     });
+    let Command { kind, text, .. } = declaration(cx, new);
+    script.commands[at].kind = kind;
+    script.commands[at].text = text;
+    new
+}
+
+/// The `declare-fun` command of `f`.
+pub fn declaration(cx: &Context, f: FunId) -> Command {
+    let d = cx.fun(f);
     let printer = Printer::new(cx);
-    let sorts: Vec<String> = args.iter().map(|&s| printer.sort(s)).collect();
+    let sorts: Vec<String> = d.args.iter().map(|&s| printer.sort(s)).collect();
     let text = format!(
         "(declare-fun {} ({}) {})",
-        quote_symbol(cx.sym_name(name)),
+        quote_symbol(cx.sym_name(d.name)),
         sorts.join(" "),
-        printer.sort(ret)
+        printer.sort(d.ret)
     );
-    script.commands[at].kind = CommandKind::Declare(new);
-    script.commands[at].text = text.into();
-    new
+    Command {
+        kind: CommandKind::Declare(f),
+        span: Default::default(),
+        text: text.into(),
+        verbatim_term: None,
+    }
 }
 
 /// The first of `candidates` that names no function of `cx` (`candidates`

@@ -315,11 +315,13 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "guarded-eq",
         aliases: &["elim-assign"],
-        doc: "guarded equalities and assign constraints rewrite other formulas",
+        doc: "guarded equalities and assign constraints rewrite other formulas; a writer's thread variables that its index leaves free become Skolem functions of the index (equisatisfiable; not in scripts with push/pop or model queries)",
         stages: &[Stage::Rounds],
         paper: "4.1, 4.2",
         build: Build::Terms(|s, on| {
-            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(super::GuardedEq::default())];
+            let skolems = super::guarded_eq::skolems_allowed(s);
+            let mut v: Vec<Box<dyn TermPass>> =
+                vec![Box::new(super::GuardedEq::default().with_skolems(skolems))];
             if enabled(on, "unfold") {
                 // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
                 v.push(unfold(s));

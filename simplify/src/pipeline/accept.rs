@@ -5,7 +5,7 @@ use super::deep::too_deep;
 use crate::cost::term_cost;
 use crate::scope::{declared_before, DeclarationIndex};
 use crate::size::tree_size;
-use smtlib_io::{Context, FunId, TermId};
+use smtlib_io::{Context, FunId, Op, TermId, TermKind};
 use std::collections::{HashMap, HashSet};
 
 /// A procedural rewrite may grow an assertion to at most
@@ -20,6 +20,37 @@ fn grows_too_much(cx: &Context, before: TermId, after: TermId) -> bool {
     let b = tree_size(cx, before, &mut memo);
     let a = tree_size(cx, after, &mut memo);
     a > b.saturating_mul(GROWTH_FACTOR).saturating_add(GROWTH_SLACK)
+}
+
+/// Whether the arrays of `assigned` that `q` reads are a strict subset of
+/// those `t` reads, and `q` brings in no integer division: ElimAssign
+/// removed every read of an array written by a shared assign, which is
+/// worth a larger formula (the reads become the written values, under the
+/// writer's conditions), within the growth bound, but not a writer named
+/// by `div`/`mod`, which solvers reason about poorly.
+fn eliminates_an_array(cx: &Context, t: TermId, q: TermId, assigned: &HashSet<FunId>) -> bool {
+    let divides = |root: TermId| {
+        crate::term::any_subterm(cx, root, |u| {
+            matches!(cx.kind(u), TermKind::App(Op::IntDiv | Op::Mod, _))
+        })
+    };
+    if assigned.is_empty() || (divides(q) && !divides(t)) {
+        return false;
+    }
+    let reads = |root: TermId| -> HashSet<FunId> {
+        let mut found = HashSet::new();
+        crate::term::any_subterm(cx, root, |u| {
+            if let TermKind::App(Op::Uf(f), _) = cx.kind(u) {
+                if assigned.contains(f) {
+                    found.insert(*f);
+                }
+            }
+            false
+        });
+        found
+    };
+    let (before, after) = (reads(t), reads(q));
+    after.len() < before.len() && after.is_subset(&before)
 }
 
 /// Which rewrites of a term pass replace their assertion.
@@ -44,7 +75,8 @@ impl Accept<'_> {
     /// is nested too deeply for the passes ([`too_deep`]), or uses a symbol
     /// not declared before `index` (`declared_at`); under `NoCostlier*`,
     /// only when its cost, with `defined` functions weighed as the e-graph
-    /// weighs them, is at most `t`'s.
+    /// weighs them, is at most `t`'s, or when it reads fewer of the
+    /// `assigned` arrays than `t` and no other ([`eliminates_an_array`]).
     pub(super) fn takes(
         &self,
         cx: &Context,
@@ -52,7 +84,7 @@ impl Accept<'_> {
         t: TermId,
         q: TermId,
         declared_at: &DeclarationIndex,
-        defined: &HashSet<FunId>,
+        (defined, assigned): (&HashSet<FunId>, &HashSet<FunId>),
     ) -> bool {
         let base = match self {
             Accept::Always => t,
@@ -72,6 +104,7 @@ impl Accept<'_> {
         }
         let mut memo = HashMap::new();
         term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
+            || eliminates_an_array(cx, t, q, assigned)
     }
 
     /// Is a rejected rewrite asked for again in the pass's conservative
@@ -100,9 +133,9 @@ mod tests {
             read("(declare-const x Int)(assert (> x 0))(assert (> (+ x x x x x x x x) 0))");
         let none = HashSet::new();
         // costlier, and still taken
-        assert!(Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, &none));
+        assert!(Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
         assert!(
-            !Accept::Always.takes(&s.cx, 1, ts[0], ts[0], &d, &none),
+            !Accept::Always.takes(&s.cx, 1, ts[0], ts[0], &d, (&none, &none)),
             "no change"
         );
     }
@@ -116,7 +149,14 @@ mod tests {
         let (s, ts, d) = read(&format!(
             "(declare-const x Int)(assert (> x 0))(assert (and {big}))"
         ));
-        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, &HashSet::new()));
+        assert!(!Accept::Always.takes(
+            &s.cx,
+            1,
+            ts[0],
+            ts[1],
+            &d,
+            (&HashSet::new(), &HashSet::new())
+        ));
     }
 
     #[test]
@@ -125,10 +165,46 @@ mod tests {
         let entered: HashMap<usize, TermId> = [(1, ts[1])].into_iter().collect();
         let none = HashSet::new();
         let accept = Accept::NoCostlier(&entered);
-        assert!(accept.takes(&s.cx, 1, ts[0], ts[1], &d, &none), "cheaper");
-        assert!(!accept.takes(&s.cx, 1, ts[1], ts[0], &d, &none), "costlier");
+        assert!(
+            accept.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)),
+            "cheaper"
+        );
+        assert!(
+            !accept.takes(&s.cx, 1, ts[1], ts[0], &d, (&none, &none)),
+            "costlier"
+        );
         assert!(!accept.retries_conservatively());
         assert!(Accept::NoCostlierOrConservative(&entered).retries_conservatively());
+    }
+
+    #[test]
+    fn a_costlier_rewrite_that_removes_an_assigned_array_is_taken() {
+        let (s, ts, d) = read(
+            "(declare-fun a (Int) Int)(declare-fun b (Int) Int)(declare-const x Int)\
+             (assert (> (a x) 0))\
+             (assert (and (> (+ x x x x x x x x) 0) (> (b x) 0)))\
+             (assert (and (> (+ x x x x x x x x) 0) (> (a x) 0) (> (b x) 0)))\
+             (assert (and (> (+ x x x x x x x x) 0) (> (div x 3) 0)))",
+        );
+        let entered: HashMap<usize, TermId> = [(3, ts[0])].into_iter().collect();
+        let accept = Accept::NoCostlier(&entered);
+        let none = HashSet::new();
+        let fun = |name: &str| {
+            s.cx.funs()
+                .find(|(_, f)| s.cx.sym_name(f.name) == name)
+                .map(|(f, _)| f)
+                .expect("declared")
+        };
+        let a: HashSet<FunId> = [fun("a")].into_iter().collect();
+        let ab: HashSet<FunId> = [fun("a"), fun("b")].into_iter().collect();
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &none)));
+        // `a` gone, `b` new: only when `b` is no assigned array
+        assert!(accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &a)));
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &ab)));
+        // nothing removed
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[2], &d, (&none, &a)));
+        // `a` gone, but a division brought in
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[3], &d, (&none, &a)));
     }
 
     #[test]
@@ -136,7 +212,21 @@ mod tests {
         let (s, ts, d) =
             read("(declare-const x Int)(assert (> x 0))(declare-const y Int)(assert (> y 0))");
         // the rewrite of the assertion at command 1 into one over y
-        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, &HashSet::new()));
-        assert!(Accept::Always.takes(&s.cx, 3, ts[1], ts[0], &d, &HashSet::new()));
+        assert!(!Accept::Always.takes(
+            &s.cx,
+            1,
+            ts[0],
+            ts[1],
+            &d,
+            (&HashSet::new(), &HashSet::new())
+        ));
+        assert!(Accept::Always.takes(
+            &s.cx,
+            3,
+            ts[1],
+            ts[0],
+            &d,
+            (&HashSet::new(), &HashSet::new())
+        ));
     }
 }

@@ -6,6 +6,7 @@
 
 use super::accept::Accept;
 use super::deep::{freeze_deep_assertions, thaw, MAX_TERM_DEPTH};
+use super::introduced::declare_introduced;
 use super::run::Run;
 use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
 use super::{Options, Outcome};
@@ -148,7 +149,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             // the cost model weighs applications of defined functions,
             // so that guarded-eq's substitutions win
             let all: Vec<TermId> = script.assertions().collect();
-            run.config.defined_funs =
+            (run.config.defined_funs, run.assigned_funs) =
                 crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
         }
         // Facts decide guards first (a loop-exit case refuted by the
@@ -196,6 +197,13 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             run.saturate(script, &changed);
         }
     }
+    // The rewrites that use Skolem functions hold under their facts.
+    let introduced = procedural
+        .iter_mut()
+        .chain(last.iter_mut())
+        .flat_map(|p| p.take_introduced())
+        .collect();
+    declare_introduced(script, introduced);
 }
 
 /// The outcome of a finished run: the stop reason (a cut step overrides

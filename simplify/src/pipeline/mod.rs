@@ -22,6 +22,7 @@ mod accept;
 mod deep;
 mod driver;
 mod facts;
+mod introduced;
 mod run;
 mod saturate;
 mod stages;

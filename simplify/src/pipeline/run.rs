@@ -8,7 +8,8 @@ use crate::egraph::{self, rules, SatConfig};
 use crate::pass::{ReadBack, TraceEvent};
 use crate::passes::registry;
 use crate::stats::{PassStats, Stats};
-use smtlib_io::{Printer, Script};
+use smtlib_io::{FunId, Printer, Script};
+use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -16,6 +17,9 @@ pub(super) struct Run<'a> {
     pub(super) options: &'a Options,
     pub(super) rewrites: Vec<egg::Rewrite<egraph::lang::Node, egraph::analysis::VcAnalysis>>,
     pub(super) config: SatConfig,
+    /// The arrays that shared-array assigns write
+    /// ([`crate::passes::guarded_eq::defined_functions`]).
+    pub(super) assigned_funs: HashSet<FunId>,
     pub(super) deadline: Deadline,
     /// The CPU time one step may use (default budget only).
     step_cpu: Duration,
@@ -68,6 +72,7 @@ impl<'a> Run<'a> {
                 explain: options.explain,
                 defined_funs: Default::default(),
             },
+            assigned_funs: HashSet::new(),
             deadline,
             step_cpu,
             cut: vec![],

@@ -129,9 +129,8 @@ pub(super) fn run_term_passes(
             let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) else {
                 continue;
             };
-            let defined = &run.config.defined_funs;
-            let takes =
-                |cx: &smtlib_io::Context, q| accept.takes(cx, i, t, q, &declared_at, defined);
+            let funs = (&run.config.defined_funs, &run.assigned_funs);
+            let takes = |cx: &smtlib_io::Context, q| accept.takes(cx, i, t, q, &declared_at, funs);
             let q = if takes(&script.cx, q) {
                 q
             } else if !accept.retries_conservatively() {

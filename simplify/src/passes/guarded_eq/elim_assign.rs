@@ -17,11 +17,16 @@
 //! thread variable (`∃b. … ∃t. …`, or one binder of both) is unique when `W`
 //! contains `a*b + t = m` with `0 <= t < a` and `0 < a` known (also when
 //! `a` is a product of atoms that are each at least 1, as `gridDim_y *
-//! blockDim_y`): then `b* = m div a` and `t* = m mod a`, or the plain `q`
-//! and `r` when `m = a*q + r` with `0 <= r < a` known where the read stands
-//! (`r = 0` for `fn[0]`, `r = i` for `out[i + a*j]` under `0 <= i < a`),
-//! and `W`'s bounds on `b` become bounds on `m`. Otherwise the occurrence is
-//! left alone.
+//! blockDim_y`): then `b* = m div a` and `t* = m - a*b*` (`m mod a`), or
+//! the plain `q` and `r` when `m = a*q + r` with `0 <= r < a` known where
+//! the read stands (`r = 0` for `fn[0]`, `r = i` for `out[i + a*j]` under
+//! `0 <= i < a`), and `W`'s bounds on `b` become bounds on `m`. Under a
+//! negation the `div` writer is bound instead of named: the atom becomes
+//! `∀b. W(b, m - a*b, u) ⇒ φ(v(b, m - a*b))`, equivalent as `b*` is the one
+//! `b` that satisfies `W`, and linear; the solver's Skolem constant for `b`
+//! is the writer. Otherwise the occurrence is left alone. Writer variables
+//! that the index leaves free are dropped or named by Skolem functions
+//! first ([`super::skolem`]).
 //!
 //! Real VCs reach this pass in two shapes besides form (1). The array's
 //! argument may be a term over `n` (Why3 writes `out0[Tuple11 n]` when the
@@ -32,7 +37,7 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::rewrite::{eq_simplify, implied_atom, refutes};
+use super::rewrite::{eq_simplify, implied_atom, refutes, Then};
 use crate::arith::{mk_cmp, Rel};
 use crate::passes::bounds::{atom_as_bound, implied};
 use crate::poly::{self, Poly};
@@ -62,10 +67,25 @@ pub(super) struct Shared {
     /// it is literally `∀t'. ¬W'`.
     pub(super) no_writer: Option<TermId>,
     pub(super) fact: usize,
+    /// The assign itself, `∀n. (∃t̄. …) ∨ …` (for [`super::skolem`]).
+    pub(super) source: TermId,
+    /// The ranges of the Skolem functions in `value`, over `n` (facts
+    /// that hold for every `n`; see [`super::skolem`]).
+    pub(super) skolem_ranges: Vec<TermId>,
 }
 
-/// Recognise `(∃t. W ∧ f(n) = v) ∨ ((∀t'. ¬W') ∧ f(n) = old)`.
-pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize) -> Option<Shared> {
+/// At most this many writer variables (a thread's six components).
+const MAX_WRITER_VARS: usize = 6;
+
+/// Recognise `source` = `∀n. body` with `body` =
+/// `(∃t̄. W ∧ f(n) = v) ∨ ((∀t̄'. ¬W') ∧ f(n) = old)`.
+pub(super) fn shared_form(
+    cx: &mut Context,
+    source: TermId,
+    n: VarId,
+    body: TermId,
+    fact: usize,
+) -> Option<Shared> {
     let TermKind::App(Op::Or, args) = cx.kind(body).clone() else {
         return None;
     };
@@ -73,7 +93,7 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
         return None;
     }
     let (ts, econds) = exists_chain(cx, args[0])?;
-    if ts.is_empty() || ts.len() > 2 {
+    if ts.is_empty() || ts.len() > MAX_WRITER_VARS {
         return None;
     }
     let mut conds = Vec::new();
@@ -135,6 +155,8 @@ pub(super) fn shared_form(cx: &mut Context, n: VarId, body: TermId, fact: usize)
         old,
         no_writer,
         fact,
+        source,
+        skolem_ranges: Vec::new(),
     })
 }
 
@@ -179,7 +201,7 @@ fn negates_writer(cx: &mut Context, p: TermId, ts: &[VarId], conds: &[TermId]) -
 /// `∃x̄1. (C1 ∧ ∃x̄2. (C2 ∧ …))` as `∃x̄1 x̄2 …. C1 ∧ C2 ∧ …` (bound
 /// variables are renamed apart, so no `Ci` mentions a later `x̄j`): the
 /// variables, outermost first, and the conjuncts.
-fn exists_chain(cx: &Context, t: TermId) -> Option<(Vec<VarId>, Vec<TermId>)> {
+pub(super) fn exists_chain(cx: &Context, t: TermId) -> Option<(Vec<VarId>, Vec<TermId>)> {
     let TermKind::Binder(BinderKind::Exists, vs, body, _) = cx.kind(t) else {
         return None;
     };
@@ -280,13 +302,29 @@ fn split_multiple(p: &Poly<TermId>, a: &Poly<TermId>) -> Option<(Poly<TermId>, P
 }
 
 /// A unique writer (thread variable → term), the conditions to check at
-/// it, and facts that hold for every writer.
-type Writer = (HashMap<VarId, TermId>, Vec<TermId>, Vec<TermId>);
+/// it, facts that hold for every writer, and, when the writer is
+/// `m div a`, `m - a*(m div a)`, that division.
+type Writer = (
+    HashMap<VarId, TermId>,
+    Vec<TermId>,
+    Vec<TermId>,
+    Option<Division>,
+);
+
+/// A block writer `b* = m div a`, `t* = m - a*b*` of `a*b + t = m`.
+#[derive(Clone, Debug)]
+struct Division {
+    b: VarId,
+    t: VarId,
+    a: Poly<TermId>,
+    m: Poly<TermId>,
+}
 
 /// The unique-writer rewrite of a read `f(arg)` of a shared assign, where
 /// `arg` is an instance of the assign's index at `n = u`, under the
 /// hypotheses `hyps`: the writer's conditions (the guard), the value it
-/// writes (the then-value) and the old value (the else-term). `None`
+/// writes (the then-value), the old value (the else-term), and the ranges
+/// of the Skolem terms in the value at `u` (which always hold). `None`
 /// when the writer is not unique or, for a no-writer condition `N` that
 /// is not literally `∀t. ¬W`, when `W(t, u) ⇒ ¬N(u)` is not shown.
 pub(super) fn writer_case(
@@ -294,14 +332,16 @@ pub(super) fn writer_case(
     s: &Shared,
     arg: TermId,
     hyps: &[TermId],
-) -> Option<(TermId, TermId, TermId)> {
+    negative: bool,
+) -> Option<(TermId, Then, TermId, Vec<TermId>)> {
     let mut m: HashMap<VarId, TermId> = HashMap::new();
     if !term::match_term(cx, s.index, arg, &[s.n], &mut m) {
         return None;
     }
-    let conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
-    let (writer, conds, derived) = match *s.ts.as_slice() {
-        [t] => (single_writer(cx, t, &conds)?, conds, vec![]),
+    let all_conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
+    let conds = all_conds.clone();
+    let (writer, conds, derived, division) = match *s.ts.as_slice() {
+        [t] => (single_writer(cx, t, &conds)?, conds, vec![], None),
         [b, t] => {
             block_writer(cx, t, b, &conds, hyps).or_else(|| block_writer(cx, b, t, &conds, hyps))?
         }
@@ -328,10 +368,60 @@ pub(super) fn writer_case(
     let w = and(cx, w);
     let w = fresh_if_binders(cx, w);
     let mut mv = m.clone();
-    mv.extend(writer);
-    let v = term::subst(cx, s.value, &mv);
+    let then = match division {
+        // Under a negation, `∀b. W(b) ⇒ φ(v(b))` with `t = m - a*b`: the
+        // solver's Skolem constant names the writer and its conditions
+        // stay linear. Elsewhere the existential would hide the writer,
+        // so its `div` form stays.
+        Some(Division { b, t, a, m: mp }) if negative => {
+            let name = cx.var(b).name;
+            let sort = cx.var(b).sort;
+            let var = cx.new_var(name, sort);
+            let vt = cx.mk_var(var);
+            let rest = mp.sub(&a.mul(&Poly::atom(vt)));
+            let rest = poly::to_term(cx, &rest);
+            let bound: HashMap<VarId, TermId> = [(b, vt), (t, rest)].into_iter().collect();
+            let conds = all_conds
+                .iter()
+                .map(|&c| {
+                    let c = term::subst(cx, c, &bound);
+                    eq_simplify(cx, c)
+                })
+                .collect();
+            mv.extend(bound);
+            let value = term::subst(cx, s.value, &mv);
+            Then::Bound { var, conds, value }
+        }
+        _ => {
+            mv.extend(writer);
+            Then::Value(term::subst(cx, s.value, &mv))
+        }
+    };
     let old = term::subst(cx, s.old, &m);
-    Some((w, v, old))
+    let known = s
+        .skolem_ranges
+        .iter()
+        .map(|&r| term::subst(cx, r, &m))
+        .collect();
+    Some((w, then, old, known))
+}
+
+/// Whether `conds` determine the writer variables `ts` (one, or a block
+/// and a thread) whatever `n` is, under `hyps`.
+pub(super) fn determines(
+    cx: &mut Context,
+    ts: &[VarId],
+    conds: &[TermId],
+    hyps: &[TermId],
+) -> bool {
+    match *ts {
+        [t] => single_writer(cx, t, conds).is_some(),
+        [b, t] => {
+            block_writer(cx, t, b, conds, hyps).is_some()
+                || block_writer(cx, b, t, conds, hyps).is_some()
+        }
+        _ => false,
+    }
 }
 
 /// Whether `0 < a` under the hypotheses: by their bounds, or because `a`
@@ -370,7 +460,7 @@ fn single_writer(cx: &mut Context, t: VarId, conds: &[TermId]) -> Option<HashMap
 
 /// The writer of a block-and-thread pair: conjuncts `a*b + t = m`,
 /// `0 <= t` and `t < a`, with `0 < a` under the hypotheses and `a`, `m`
-/// free of `b` and `t`, determine `b* = m div a` and `t* = m mod a`
+/// free of `b` and `t`, determine `b* = m div a` and `t* = m - a*b*`
 /// (SMT-LIB `div` is floor division for `a > 0`). When `m = a*q + r`
 /// with `0 <= r < a` under the hypotheses (`r = 0` when `m` is a
 /// multiple of `a`'s monomial), `b* = q` and `t* = r` instead.
@@ -379,7 +469,7 @@ fn single_writer(cx: &mut Context, t: VarId, conds: &[TermId]) -> Option<HashMap
 /// `m` that every writer satisfies. The facts are the writer's conditions
 /// with the three that define it dropped (they hold there) and range
 /// bounds `c <= b`, `b < g` turned into `a*c <= m`, `m < a*g`. They are
-/// also the conditions to check at a `div`/`mod` writer, so the common
+/// also the conditions to check at a `div` writer, so the common
 /// case needs no `div`; at plain `q`, `r` every condition is checked.
 fn block_writer(
     cx: &mut Context,
@@ -452,12 +542,20 @@ fn block_writer(
         let r_below = mk_cmp(cx, Rel::Lt, &r.sub(&a));
         if r.is_zero() || (implied_atom(cx, r_nonneg, hyps) && implied_atom(cx, r_below, hyps)) {
             let writer = [(b, poly::to_term(cx, &q)), (t, poly::to_term(cx, &r))];
-            return Some((writer.into_iter().collect(), conds.to_vec(), left));
+            return Some((writer.into_iter().collect(), conds.to_vec(), left, None));
         }
     }
-    let (m, a) = (poly::to_term(cx, &mpoly), poly::to_term(cx, &a));
-    let bstar = cx.mk_app(Op::IntDiv, vec![m, a]).ok()?;
-    let tstar = cx.mk_app(Op::Mod, vec![m, a]).ok()?;
+    let division = Division {
+        b,
+        t,
+        a: a.clone(),
+        m: mpoly.clone(),
+    };
+    // `t* = m - a*b*` rather than `m mod a`: `a*b + t` at the writer is
+    // then `m` once normalised.
+    let (m, at) = (poly::to_term(cx, &mpoly), poly::to_term(cx, &a));
+    let bstar = cx.mk_app(Op::IntDiv, vec![m, at]).ok()?;
+    let tstar = poly::to_term(cx, &mpoly.sub(&a.mul(&Poly::atom(bstar))));
     let writer = [(b, bstar), (t, tstar)].into_iter().collect();
-    Some((writer, left.clone(), left))
+    Some((writer, left.clone(), left, Some(division)))
 }

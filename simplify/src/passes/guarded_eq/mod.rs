@@ -22,13 +22,16 @@ mod elim_assign;
 mod hyps;
 mod rewrite;
 mod rules;
+mod skolem;
 
-use crate::pass::{PassContext, TermPass};
+use crate::pass::{Introduced, PassContext, TermPass};
 use crate::term::rewrite::{self as term_rewrite, Head};
 use crate::term::{and, conjuncts};
 use elim_assign::Shared;
 use rewrite::{Engine, SPLIT_COST};
 use rules::{collect, is_projection, Rule};
+pub use skolem::skolems_allowed;
+use skolem::WriterSkolems;
 use smtlib_io::{Context, FunId, FunKind, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
@@ -46,6 +49,8 @@ pub struct GuardedEq {
     /// `fact` indices to be set per call): every assertion is a fact for
     /// all the others, so collecting afresh per assertion is quadratic.
     collected: HashMap<TermId, (Vec<Rule>, Vec<Shared>)>,
+    /// Skolem functions for writer variables the index leaves undetermined.
+    skolems: WriterSkolems,
 }
 
 impl Default for GuardedEq {
@@ -56,6 +61,7 @@ impl Default for GuardedEq {
             rewrites: 0,
             name: "guarded-eq",
             collected: HashMap::new(),
+            skolems: WriterSkolems::default(),
         }
     }
 }
@@ -67,6 +73,13 @@ impl GuardedEq {
             name: "elim-assign",
             ..GuardedEq::default()
         }
+    }
+
+    /// May introduce Skolem functions for a writer's undetermined thread
+    /// variables ([`skolem`]; only where [`skolems_allowed`]).
+    pub fn with_skolems(mut self, allowed: bool) -> Self {
+        self.skolems = WriterSkolems::new(allowed);
+        self
     }
 
     /// Also rewrite with these `define-fun` definitions.
@@ -83,6 +96,10 @@ impl TermPass for GuardedEq {
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
         self.rewrite(cx, t, ctx, true)
+    }
+
+    fn take_introduced(&mut self) -> Vec<Introduced> {
+        self.skolems.take_introduced()
     }
 
     /// Only the rewrites whose guard the hypotheses decide: never larger
@@ -156,6 +173,7 @@ impl GuardedEq {
             protected,
             case_splits,
             hyp_index: None,
+            negative: false,
         };
         for mut s in shared {
             eng.exclude_fact = Some(s.fact);
@@ -164,6 +182,7 @@ impl GuardedEq {
             let c2 = eng.rw(cx, conds, ctx, self.depth * SPLIT_COST, &HashSet::new());
             eng.hyps = saved;
             s.conds = conjuncts(cx, c2);
+            self.skolems.narrow(cx, &mut s, &eng.hyps);
             eng.shared.push(s);
         }
         eng.exclude_fact = None;
@@ -186,17 +205,21 @@ impl GuardedEq {
 /// function applied to anything else (`x(blockDim)`) can never be
 /// rewritten. Counting it would make every form that mentions `x(blockDim)`
 /// look costlier, and reject the substitutions that introduce it.
-pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> HashSet<FunId> {
+///
+/// Also returns the functions that the shared-array assigns among the
+/// facts write (ElimAssign's arrays), a subset of the first set.
+pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> (HashSet<FunId>, HashSet<FunId>) {
     let (mut rules, mut shared) = (Vec::new(), Vec::new());
     for (i, &f) in facts.iter().enumerate() {
         collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
     }
-    let mut out: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
+    let assigned: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
+    let mut out = assigned.clone();
     out.extend(rules.iter().filter_map(|r| match r.rule.head {
         Head::Fun(f) if !is_projection(cx, &r.rule) => Some(f),
         _ => None,
     }));
-    out
+    (out, assigned)
 }
 
 fn has_store(cx: &Context, t: TermId) -> bool {

@@ -29,7 +29,7 @@ use crate::term::rewrite::Head;
 use crate::term::{self, and, conjuncts, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
-use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
+use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
 /// Fuel per case split; a rewrite whose guard is decided costs 1. The
@@ -52,13 +52,34 @@ pub(super) struct Engine {
     pub(super) case_splits: bool,
     /// The index of `hyps` as the last guard was decided under them.
     pub(super) hyp_index: Option<HypIndex>,
+    /// Whether the term being rewritten stands under an odd number of
+    /// negations (`not`, an implication's hypothesis) in the assertion.
+    pub(super) negative: bool,
 }
 
 /// What to do with one occurrence.
 enum Hit {
     /// guard, then-value (replaces the occurrence), else-term (replaces the
-    /// occurrence in the second case; `None`: keep it, blocked).
-    Case(TermId, TermId, Option<TermId>),
+    /// occurrence in the second case; `None`: keep it, blocked), and facts
+    /// that hold everywhere and are worth knowing while the cases are
+    /// rewritten (the ranges of the Skolem terms in the then-value).
+    Case(TermId, Then, Option<TermId>, Vec<TermId>),
+}
+
+/// What replaces an occurrence where a rule's guard holds.
+pub(super) enum Then {
+    /// This term.
+    Value(TermId),
+    /// The value `value` of the one `var` that satisfies `conds` (a
+    /// writer that the guard says exists and the conditions make unique),
+    /// for an atom under a negation: it becomes `∀var. conds ⇒ φ(value)`,
+    /// equivalent to `φ` of the writer's value, and the solver's Skolem
+    /// constant names the writer; unlike its `div`/`mod` form, linear.
+    Bound {
+        var: VarId,
+        conds: Vec<TermId>,
+        value: TermId,
+    },
 }
 
 impl Engine {
@@ -67,6 +88,13 @@ impl Engine {
         self.hyps.extend_from_slice(hs);
         let r = f(self);
         self.hyps.truncate(n);
+        r
+    }
+
+    fn flipped<T>(&mut self, f: impl FnOnce(&mut Engine) -> T) -> T {
+        self.negative = !self.negative;
+        let r = f(self);
+        self.negative = !self.negative;
         r
     }
 
@@ -115,7 +143,14 @@ impl Engine {
                 for i in 0..args.len() {
                     let mut prev = args[..i].to_vec();
                     prev.extend_from_slice(&out[..i]);
-                    out.push(self.with(&prev, |e| e.rw(cx, args[i], ctx, fuel, blocked)));
+                    let hypothesis = i + 1 < args.len();
+                    out.push(self.with(&prev, |e| {
+                        if hypothesis {
+                            e.flipped(|e| e.rw(cx, args[i], ctx, fuel, blocked))
+                        } else {
+                            e.rw(cx, args[i], ctx, fuel, blocked)
+                        }
+                    }));
                 }
                 if out[..] == args[..] {
                     t
@@ -126,7 +161,7 @@ impl Engine {
                 }
             }
             TermKind::App(Op::Not, args) => {
-                let a = self.rw(cx, args[0], ctx, fuel, blocked);
+                let a = self.flipped(|e| e.rw(cx, args[0], ctx, fuel, blocked));
                 if a == args[0] {
                     t
                 } else {
@@ -169,14 +204,38 @@ impl Engine {
         let Some((occ, key, hit)) = self.find(cx, phi, blocked) else {
             return phi;
         };
-        let Hit::Case(guard, then_v, else_v) = hit;
+        let Hit::Case(guard, then_v, else_v, known) = hit;
+        self.with(&known, |e| {
+            e.cases(
+                cx,
+                phi,
+                (occ, key),
+                (guard, then_v, else_v),
+                ctx,
+                fuel,
+                blocked,
+            )
+        })
+    }
+
+    /// Rewrite the occurrence `occ` (found with rule `key`) in the atom
+    /// `phi` by the case `(guard, then_v, else_v)` of [`Hit::Case`], then
+    /// continue on the cases.
+    #[allow(clippy::too_many_arguments)]
+    fn cases(
+        &mut self,
+        cx: &mut Context,
+        phi: TermId,
+        (occ, key): (TermId, usize),
+        (guard, then_v, else_v): (TermId, Then, Option<TermId>),
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
         let guard = arith::norm(cx, guard);
         // Rewriting the guard costs like a split: guards of guards must not
         // multiply the work.
         let guard = self.rw(cx, guard, ctx, fuel.saturating_sub(SPLIT_COST), blocked);
-        let m1: HashMap<TermId, TermId> = [(occ, then_v)].into_iter().collect();
-        let phi_then = term::replace(cx, phi, &m1);
-        let phi_then = arith::norm(cx, phi_then);
         let phi_else = match else_v {
             Some(e) => {
                 let m2: HashMap<TermId, TermId> = [(occ, e)].into_iter().collect();
@@ -197,7 +256,7 @@ impl Engine {
             None
         };
         let r = match status {
-            Some(true) => self.rw(cx, phi_then, ctx, fuel - 1, blocked),
+            Some(true) => self.then_case(cx, phi, occ, &then_v, ctx, fuel - 1, blocked),
             Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
             None if !self.case_splits => {
                 // leave this occurrence, look for decided ones elsewhere
@@ -207,7 +266,9 @@ impl Engine {
             }
             None => {
                 let fuel = fuel.saturating_sub(SPLIT_COST);
-                let a = self.with(&[guard], |e| e.rw(cx, phi_then, ctx, fuel, blocked));
+                let a = self.with(&[guard], |e| {
+                    e.then_case(cx, phi, occ, &then_v, ctx, fuel, blocked)
+                });
                 let ng = not(cx, guard);
                 let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel, &blocked2));
                 if term::is_true(cx, a) {
@@ -235,6 +296,35 @@ impl Engine {
         r
     }
 
+    /// The atom `phi` with its occurrence `occ` replaced as `then` says,
+    /// rewritten further.
+    #[allow(clippy::too_many_arguments)]
+    fn then_case(
+        &mut self,
+        cx: &mut Context,
+        phi: TermId,
+        occ: TermId,
+        then: &Then,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        let value = match then {
+            Then::Value(v) | Then::Bound { value: v, .. } => *v,
+        };
+        let m: HashMap<TermId, TermId> = [(occ, value)].into_iter().collect();
+        let replaced = term::replace(cx, phi, &m);
+        let replaced = arith::norm(cx, replaced);
+        let Then::Bound { var, conds, .. } = then else {
+            return self.rw(cx, replaced, ctx, fuel, blocked);
+        };
+        let body = self.with(conds, |e| e.rw(cx, replaced, ctx, fuel, blocked));
+        let w = and(cx, conds.clone());
+        let body = term::implies(cx, w, body);
+        cx.mk_binder(BinderKind::Forall, Box::new([*var]), body, Box::new([]))
+            .expect("a Bool body")
+    }
+
     /// The first rewritable occurrence in `t` (innermost first, not under
     /// binders).
     fn find(
@@ -257,7 +347,11 @@ impl Engine {
                 let g = cx.mk_app(Op::Eq, vec![s[1], a[1]]).ok()?;
                 let g = eq_simplify(cx, g);
                 let e = cx.mk_app(Op::Select, vec![s[0], a[1]]).ok()?;
-                return Some((t, usize::MAX, Hit::Case(g, s[2], Some(e))));
+                return Some((
+                    t,
+                    usize::MAX,
+                    Hit::Case(g, Then::Value(s[2]), Some(e), vec![]),
+                ));
             }
         }
         let (head, args) = Head::of(cx, t)?;
@@ -267,7 +361,11 @@ impl Engine {
                 continue;
             }
             if let Some(inst) = r.rule.fire(cx, &args) {
-                return Some((t, i, Hit::Case(inst.guard, inst.rhs, None)));
+                return Some((
+                    t,
+                    i,
+                    Hit::Case(inst.guard, Then::Value(inst.rhs), None, vec![]),
+                ));
             }
         }
         if let (Head::Fun(f), 1) = (&head, args.len()) {
@@ -277,8 +375,10 @@ impl Engine {
                 if s.head != f || Some(s.fact) == self.exclude_fact || blocked.contains(&(t, key)) {
                     continue;
                 }
-                if let Some((w, v, old)) = elim_assign::writer_case(cx, s, args[0], &self.hyps) {
-                    return Some((t, key, Hit::Case(w, v, Some(old))));
+                if let Some((w, then, old, known)) =
+                    elim_assign::writer_case(cx, s, args[0], &self.hyps, self.negative)
+                {
+                    return Some((t, key, Hit::Case(w, then, Some(old), known)));
                 }
             }
         }

@@ -59,7 +59,7 @@ pub(super) fn collect(
     match cx.kind(f).clone() {
         TermKind::Binder(BinderKind::Forall, vs, body, _) => {
             if vs.len() == 1 && guards.is_empty() && vars.is_empty() {
-                if let Some(s) = shared_form(cx, vs[0], body, fact) {
+                if let Some(s) = shared_form(cx, f, vs[0], body, fact) {
                     shared.push(s);
                     return;
                 }
