@@ -2,38 +2,44 @@
 //! and term depth, which bounds the recursion of the passes.
 
 pub use smtlib_io::print::tree_sizes;
-use smtlib_io::{Context, TermId};
+use smtlib_io::{Context, TermId, TermMemo};
+#[cfg(test)]
 use std::collections::HashMap;
 
 /// Number of AST nodes of `t` as a tree (shared subterms counted at every
 /// occurrence), saturating at `u64::MAX`. Linear in the DAG size.
-pub fn tree_size(cx: &Context, t: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+pub fn tree_size(cx: &Context, t: TermId, memo: &mut impl TermMemo) -> u64 {
     tree_sizes(cx, t, memo)
 }
 
 /// Nesting depth of `t`: 1 for a leaf, one more than the deepest child
 /// otherwise (binder bodies and pattern terms included). Iterative, linear
 /// in the DAG size, so it is safe on terms of any depth.
-pub fn term_depth(cx: &Context, t: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+pub fn term_depth(cx: &Context, t: TermId, memo: &mut impl TermMemo) -> u64 {
     let mut stack = vec![(t, false)];
     while let Some((u, done)) = stack.pop() {
-        if memo.contains_key(&u) {
+        if memo.get(u).is_some() {
             continue;
         }
         let kids = cx.children(u);
         if done {
-            let d = kids.iter().map(|k| memo[k]).max().unwrap_or(0) + 1;
+            let d = kids
+                .iter()
+                .map(|&k| memo.get(k).expect("children are measured first"))
+                .max()
+                .unwrap_or(0)
+                + 1;
             memo.insert(u, d);
         } else {
             stack.push((u, true));
             stack.extend(
                 kids.into_iter()
-                    .filter(|k| !memo.contains_key(k))
+                    .filter(|&k| memo.get(k).is_none())
                     .map(|k| (k, false)),
             );
         }
     }
-    memo[&t]
+    memo.get(t).expect("the root is measured last")
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@
 
 pub mod convert;
 pub mod error;
+pub mod memo;
+mod names;
 pub mod print;
 pub mod script;
 pub mod sexpr;
@@ -23,6 +25,7 @@ pub mod theory;
 
 pub use convert::parse_script;
 pub use error::{Error, ErrorKind};
+pub use memo::{DenseMemo, TermMemo};
 pub use print::{print_script, write_script, Printer};
 pub use script::{sets_global_declarations, Command, CommandKind, QueryKind, Script};
 pub use sort::{SortId, SortKind};

@@ -6,6 +6,8 @@
 //! than once in an assertion are shared through `let`, so a hash-consed DAG
 //! prints in size linear in the DAG, not in its tree expansion.
 
+use crate::memo::TermMemo;
+use crate::names::{Base, Names};
 use crate::script::{CommandKind, Script};
 use crate::sexpr::is_simple_symbol;
 use crate::sort::{SortId, SortKind};
@@ -152,7 +154,7 @@ const MIN_LET_SIZE: u64 = 4;
 
 /// Tree size (AST nodes, shared subterms counted at each use, saturating)
 /// of every term below `root`.
-pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut impl TermMemo) -> u64 {
     tree_sum(cx, root, memo, |_| 1)
 }
 
@@ -162,30 +164,30 @@ pub fn tree_sizes(cx: &Context, root: TermId, memo: &mut HashMap<TermId, u64>) -
 pub fn tree_sum(
     cx: &Context,
     root: TermId,
-    memo: &mut HashMap<TermId, u64>,
+    memo: &mut impl TermMemo,
     own: impl Fn(TermId) -> u64,
 ) -> u64 {
     let mut stack = vec![(root, false)];
     while let Some((u, done)) = stack.pop() {
-        if memo.contains_key(&u) {
+        if memo.get(u).is_some() {
             continue;
         }
         let kids = cx.children(u);
         if done {
-            let s = kids
-                .iter()
-                .fold(own(u), |acc, k| acc.saturating_add(memo[k]));
+            let s = kids.iter().fold(own(u), |acc, &k| {
+                acc.saturating_add(memo.get(k).expect("children are summed first"))
+            });
             memo.insert(u, s);
         } else {
             stack.push((u, true));
             for k in kids {
-                if !memo.contains_key(&k) {
+                if memo.get(k).is_none() {
                     stack.push((k, false));
                 }
             }
         }
     }
-    memo[&root]
+    memo.get(root).expect("the root is summed last")
 }
 
 /// Sorted union of sorted variable sets, sharing when one set covers all.
@@ -229,45 +231,47 @@ fn without(set: &Rc<[VarId]>, remove: &[VarId], empty: &Rc<[VarId]>) -> Rc<[VarI
 /// across everything it prints.
 pub struct Printer<'c> {
     cx: &'c Context,
-    var_names: FxHashMap<VarId, String>,
-    used: FxHashSet<String>,
-    /// Next suffix to try per base name, so fresh names cost O(1) amortised.
-    next_suffix: FxHashMap<String, usize>,
+    /// Per variable id: 0 while unnamed, else the suffix of its name
+    /// (from its own name as base, see [`Names`]) plus one.
+    var_names: Vec<u32>,
+    names: Names<'c>,
 }
 
 impl<'c> Printer<'c> {
     pub fn new(cx: &'c Context) -> Printer<'c> {
-        let used = cx
-            .funs()
-            .map(|(_, d)| cx.sym_name(d.name).to_string())
-            .collect();
         Printer {
             cx,
-            var_names: FxHashMap::default(),
-            used,
-            next_suffix: FxHashMap::default(),
+            var_names: Vec::new(),
+            names: Names::new(cx),
         }
     }
 
-    fn fresh(&mut self, base: &str) -> String {
-        let mut name = base.to_string();
-        let k = self.next_suffix.entry(base.to_string()).or_insert(0);
-        while self.used.contains(&name) {
-            *k += 1;
-            name = format!("{base}!{k}");
-        }
-        self.used.insert(name.clone());
+    /// A fresh `let` name.
+    fn fresh_let(&mut self) -> String {
+        let base = self.names.let_base();
+        let k = self.names.fresh(base);
+        let mut name = String::new();
+        self.names.spell(&mut name, base, k);
         name
     }
 
     fn var_name(&mut self, v: VarId) -> String {
-        if let Some(n) = self.var_names.get(&v) {
-            return n.clone();
+        let i = v.0 as usize;
+        if i >= self.var_names.len() {
+            self.var_names.resize(self.cx.num_vars().max(i + 1), 0);
         }
-        let base = self.cx.sym_name(self.cx.var(v).name).to_string();
-        let n = quote_symbol(&self.fresh(&base));
-        self.var_names.insert(v, n.clone());
-        n
+        let base = Base::of(self.cx.var(v).name);
+        let k = match self.var_names[i] {
+            0 => {
+                let k = self.names.fresh(base);
+                self.var_names[i] = k + 1;
+                k
+            }
+            named => named - 1,
+        };
+        let mut name = String::new();
+        self.names.spell(&mut name, base, k);
+        quote_symbol(&name)
     }
 
     pub fn sort(&self, s: SortId) -> String {
@@ -491,7 +495,7 @@ impl<'c> Printer<'c> {
                     for group in groups.iter().rev() {
                         stack.push(Item::Str(") "));
                         let named: Vec<(TermId, String)> =
-                            group.iter().map(|&t| (t, self.fresh("?t"))).collect();
+                            group.iter().map(|&t| (t, self.fresh_let())).collect();
                         for (i, (t, name)) in named.into_iter().enumerate().rev() {
                             stack.push(Item::Bind(t, name.clone()));
                             stack.push(Item::Str(")"));

@@ -2,7 +2,7 @@
 //! run (they are neither rewritten nor used as facts) and thawed, as they
 //! were, before the last script passes.
 
-use smtlib_io::{CommandKind, Context, Printer, Script, TermId};
+use smtlib_io::{CommandKind, Context, DenseMemo, Printer, Script, TermId};
 use std::collections::HashMap;
 
 /// Assertions nested deeper than this are kept exactly as they are: the
@@ -23,7 +23,7 @@ pub(super) fn too_deep(cx: &Context, t: TermId) -> bool {
 /// opaque placeholder command, so that the passes neither rewrite it nor
 /// use it as a fact. Returns them, in order, for [`thaw`].
 pub(super) fn freeze_deep_assertions(script: &mut Script) -> Vec<TermId> {
-    let mut memo = HashMap::new();
+    let mut memo = DenseMemo::new(&script.cx);
     let mut frozen = vec![];
     for c in script.commands.iter_mut() {
         if let CommandKind::Assert(t) = c.kind {
