@@ -128,7 +128,11 @@ pub struct Cli {
 /// Parse the process arguments; `--help` ends with the list of passes.
 pub fn parse_args() -> Cli {
     use clap::{CommandFactory, FromArgMatches};
-    let cmd = Cli::command().after_help(format!("{}\n\n{AFTER_HELP}", pass_list_help().trim_end()));
+    let mut cmd = Cli::command();
+    // The list of passes is built only for a help screen.
+    if std::env::args_os().any(|a| a == "-h" || a == "--help") {
+        cmd = cmd.after_help(format!("{}\n\n{AFTER_HELP}", pass_list_help().trim_end()));
+    }
     let matches = cmd.get_matches();
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
 }

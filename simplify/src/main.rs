@@ -6,6 +6,9 @@
 
 use simplify::cli::{parse_args, run};
 
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod libm_shim;
+
 fn main() {
     let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     match args.first().and_then(|a| a.to_str()) {

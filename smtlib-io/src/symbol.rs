@@ -11,15 +11,26 @@ use std::hash::BuildHasher;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Sym(pub u32);
 
+/// The names, one after another in one string: a name costs its bytes and
+/// 4 bytes of offset, not an allocation of its own.
 #[derive(Default, Debug, Clone)]
 pub struct Symbols {
-    names: Vec<Box<str>>,
-    /// Ids only, hashed by their name in `names` (each name stored once).
+    text: String,
+    /// Where each name ends in `text` (it starts where the previous ends).
+    ends: Vec<u32>,
+    /// Ids only, hashed by their name (each name stored once).
     table: hashbrown::HashTable<Sym>,
 }
 
 fn name_hash(name: &str) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(name)
+}
+
+/// The name of `s` in `text` ending at `ends`.
+fn name_in<'t>(text: &'t str, ends: &[u32], s: Sym) -> &'t str {
+    let i = s.0 as usize;
+    let start = if i == 0 { 0 } else { ends[i - 1] as usize };
+    &text[start..ends[i] as usize]
 }
 
 impl Symbols {
@@ -28,18 +39,20 @@ impl Symbols {
         if let Some(s) = self.find(hash, name) {
             return s;
         }
-        let s = Sym(self.names.len() as u32);
-        self.names.push(name.into());
-        let names = &self.names;
+        let s = Sym(self.ends.len() as u32);
+        self.text.push_str(name);
+        let end = u32::try_from(self.text.len()).expect("symbol names fit in 4 GiB");
+        self.ends.push(end);
+        let (text, ends) = (&self.text, &self.ends);
         self.table
-            .insert_unique(hash, s, |&u| name_hash(&names[u.0 as usize]));
+            .insert_unique(hash, s, |&u| name_hash(name_in(text, ends, u)));
         s
     }
 
     fn find(&self, hash: u64, name: &str) -> Option<Sym> {
-        let names = &self.names;
+        let (text, ends) = (&self.text, &self.ends);
         self.table
-            .find(hash, |&s| &*names[s.0 as usize] == name)
+            .find(hash, |&s| name_in(text, ends, s) == name)
             .copied()
     }
 
@@ -48,6 +61,26 @@ impl Symbols {
     }
 
     pub fn name(&self, s: Sym) -> &str {
-        &self.names[s.0 as usize]
+        name_in(&self.text, &self.ends, s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_interned_once_and_read_back() {
+        let mut st = Symbols::default();
+        let names = ["x", "", "|a b|", "x!1", "é"];
+        let ids: Vec<Sym> = names.iter().map(|n| st.intern(n)).collect();
+        assert_eq!(ids, [Sym(0), Sym(1), Sym(2), Sym(3), Sym(4)]);
+        assert_eq!(st.intern("x!1"), Sym(3));
+        assert_eq!(st.intern(""), Sym(1));
+        for (n, s) in names.iter().zip(&ids) {
+            assert_eq!(st.name(*s), *n);
+            assert_eq!(st.get(n), Some(*s));
+        }
+        assert_eq!(st.get("y"), None);
     }
 }

@@ -306,6 +306,9 @@ impl Context {
     /// Hash-cons `kind` with the given sort. The caller vouches for the sort;
     /// prefer the checked constructors.
     pub fn intern(&mut self, kind: TermKind, sort: SortId) -> TermId {
+        if self.term_table.len() < self.kinds.len() {
+            self.rebuild_index();
+        }
         let hash = kind_hash(&kind);
         let kinds = &self.kinds;
         if let Some(&t) = self.term_table.find(hash, |&t| kinds[t.0 as usize] == kind) {
@@ -320,6 +323,25 @@ impl Context {
         self.term_table
             .insert_unique(hash, t, |&u| kind_hash(&kinds[u.0 as usize]));
         t
+    }
+
+    /// Free the hash-consing table (about 11 bytes a term), for when no
+    /// term will be built for a while, e.g. while the result is printed.
+    /// Terms keep their ids; the next [`Context::intern`] rebuilds the
+    /// table first.
+    pub fn release_index(&mut self) {
+        self.term_table = hashbrown::HashTable::new();
+    }
+
+    fn rebuild_index(&mut self) {
+        let kinds = &self.kinds;
+        let mut table = hashbrown::HashTable::with_capacity(kinds.len());
+        for (i, kind) in kinds.iter().enumerate() {
+            table.insert_unique(kind_hash(kind), TermId(i as u32), |&u| {
+                kind_hash(&kinds[u.0 as usize])
+            });
+        }
+        self.term_table = table;
     }
 
     pub fn mk_bool(&mut self, b: bool) -> TermId {

@@ -214,7 +214,9 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
 /// set) headed by the marker of each chosen pass that is sound for unsat
 /// only (each marker before the ones of earlier passes, with its
 /// warning), and the total time.
-fn finish(script: Script, run: Run, start: Instant, print: bool) -> Outcome {
+fn finish(mut script: Script, run: Run, start: Instant, print: bool) -> Outcome {
+    // The run builds no more terms: printing needs no hash-consing table.
+    script.cx.release_index();
     let on = |name: &str| registry::enabled(&run.options.passes, name);
     let cut = run.cut_reason();
     let mut stats = run.stats;
