@@ -272,40 +272,14 @@ pub fn run(cli: &Cli) -> i32 {
         None
     };
 
-    let (path_name, source) = match cli.input.as_deref() {
-        None => ("<stdin>".to_string(), read_stdin()),
-        Some(p) if p == Path::new("-") => ("<stdin>".to_string(), read_stdin()),
-        Some(p) => (p.display().to_string(), std::fs::read(p)),
-    };
-    let source = match source {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            eprintln!("{path_name}: error: cannot read input: {e}");
-            return 1;
-        }
-    };
-    let source = match String::from_utf8(source) {
-        Ok(s) => s,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
-            let (line, col) = smtlib_io::span::line_col(&text, at);
-            eprintln!("{path_name}:{line}:{col}: error: input is not valid UTF-8");
-            return 1;
-        }
-    };
-    let script = match smtlib_io::parse_script(&source) {
-        Ok(s) => s,
-        Err(e) => {
-            eprintln!("{}", e.render(&path_name, &source));
-            return 1;
-        }
-    };
-    let input = (cli.validate || cli.validate_solver.is_some() || cli.variants.is_some())
-        .then(|| script.clone());
     // The input text is needed again only to write it back after a failed
-    // validation; otherwise it is freed before the passes run.
-    let source = input.as_ref().map(|_| source);
+    // validation; otherwise it is not kept while the passes run.
+    let keep_text = cli.validate || cli.validate_solver.is_some() || cli.variants.is_some();
+    let (path_name, script, source) = match read_script(cli.input.as_deref(), keep_text) {
+        Ok(read) => read,
+        Err(code) => return code,
+    };
+    let input = keep_text.then(|| script.clone());
     // Printed at the end straight to its destination, unless validation or
     // the variants need the text.
     let mut outcome = match input {
@@ -437,6 +411,63 @@ fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String
         None => Ok(crate::validate::default_solver(timeout)),
         Some(line) => crate::validate::SolverCommand::parse(line, timeout)
             .ok_or_else(|| "--validate-solver needs a command".into()),
+    }
+}
+
+/// The script at `input` (a path; standard input for `-` or none), its
+/// name for messages, and its text when `keep_text`. `Err` is the exit
+/// code, the error reported. A regular file whose text is not kept is read
+/// a piece at a time ([`smtlib_io::parse_script_from`]), so that its text
+/// is not held while its terms are built; only if that fails is it read
+/// whole, to report the same error as the whole text gives (text that is
+/// not UTF-8 first).
+fn read_script(
+    input: Option<&Path>,
+    keep_text: bool,
+) -> Result<(String, smtlib_io::Script, Option<String>), i32> {
+    let path = input.filter(|p| *p != Path::new("-"));
+    let path_name = path.map_or_else(|| "<stdin>".to_string(), |p| p.display().to_string());
+    let regular = |p: &Path| std::fs::metadata(p).is_ok_and(|m| m.is_file());
+    if let Some(p) = path.filter(|p| !keep_text && regular(p)) {
+        let streamed = std::fs::File::open(p)
+            .map_err(smtlib_io::StreamError::Read)
+            .and_then(|mut f| smtlib_io::parse_script_from(&mut f));
+        match streamed {
+            Ok(script) => return Ok((path_name, script, None)),
+            Err(smtlib_io::StreamError::Read(e)) => {
+                eprintln!("{path_name}: error: cannot read input: {e}");
+                return Err(1);
+            }
+            Err(smtlib_io::StreamError::Parse(_)) => {}
+        }
+    }
+    let source = match path {
+        None => read_stdin(),
+        Some(p) => std::fs::read(p),
+    };
+    let source = match source {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            eprintln!("{path_name}: error: cannot read input: {e}");
+            return Err(1);
+        }
+    };
+    let source = match String::from_utf8(source) {
+        Ok(s) => s,
+        Err(e) => {
+            let at = e.utf8_error().valid_up_to();
+            let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
+            let (line, col) = smtlib_io::span::line_col(&text, at);
+            eprintln!("{path_name}:{line}:{col}: error: input is not valid UTF-8");
+            return Err(1);
+        }
+    };
+    match smtlib_io::parse_script(&source) {
+        Ok(script) => Ok((path_name, script, keep_text.then_some(source))),
+        Err(e) => {
+            eprintln!("{}", e.render(&path_name, &source));
+            Err(1)
+        }
     }
 }
 

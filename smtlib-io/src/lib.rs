@@ -23,7 +23,7 @@ pub mod symbol;
 pub mod term;
 pub mod theory;
 
-pub use convert::parse_script;
+pub use convert::{parse_script, parse_script_from, StreamError};
 pub use error::{Error, ErrorKind};
 pub use memo::{DenseMemo, TermMemo};
 pub use print::{print_script, write_script, Printer};

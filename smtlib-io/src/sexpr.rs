@@ -48,10 +48,53 @@ pub struct Node {
 /// Index of a node in an [`SExprArena`].
 pub type NodeId = u32;
 
+/// Where a piece of a script's text starts in the whole script: its byte
+/// offset, and its line and column (1-based, columns in characters) as
+/// [`crate::span::line_col`] counts them. Spans are offsets in the whole
+/// script, whichever piece was read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub offset: usize,
+    pub line: usize,
+    pub col: usize,
+}
+
+impl Origin {
+    /// The start of the script.
+    pub const START: Origin = Origin {
+        offset: 0,
+        line: 1,
+        col: 1,
+    };
+
+    /// The origin of the text that follows `text`, which starts here.
+    pub fn after(self, text: &str) -> Origin {
+        let (line, col) = self.line_col(text, self.offset + text.len());
+        Origin {
+            offset: self.offset + text.len(),
+            line,
+            col,
+        }
+    }
+
+    /// Line and column of the script offset `offset`, in `text`, which
+    /// starts here (offsets past its end map to its end).
+    pub fn line_col(self, text: &str, offset: usize) -> (usize, usize) {
+        let (line, col) = crate::span::line_col(text, offset.saturating_sub(self.offset));
+        if line == 1 {
+            (self.line, self.col + col - 1)
+        } else {
+            (self.line + line - 1, col)
+        }
+    }
+}
+
 /// A flat arena holding one top-level s-expression and its source text.
 #[derive(Debug)]
 pub struct SExprArena<'s> {
+    /// The text read, which starts at `origin` in the script.
     pub source: &'s str,
+    pub origin: Origin,
     nodes: Vec<Node>,
     kids: Vec<NodeId>,
     pub root: NodeId,
@@ -68,7 +111,14 @@ impl<'s> SExprArena<'s> {
 
     /// The exact source text of a node.
     pub fn text(&self, id: NodeId) -> &'s str {
-        &self.source[self.span(id).range()]
+        let r = self.span(id).range();
+        &self.source[r.start - self.origin.offset..r.end - self.origin.offset]
+    }
+
+    /// Line and column of the script offset `offset` (in this arena's
+    /// text).
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        self.origin.line_col(self.source, offset)
     }
 
     /// The children of a list node, or `None` for an atom.
@@ -157,24 +207,42 @@ enum Token {
 /// Reads top-level s-expressions one at a time from a source string.
 pub struct Reader<'s> {
     source: &'s str,
+    origin: Origin,
     pos: usize,
 }
 
 impl<'s> Reader<'s> {
     /// Fails if the source is larger than spans can address (4 GiB).
     pub fn new(source: &'s str) -> Result<Reader<'s>> {
-        if source.len() >= u32::MAX as usize {
+        Reader::with_origin(source, Origin::START)
+    }
+
+    /// A reader of `source`, a piece of a script that starts at `origin`
+    /// and ends between two top-level expressions; fails if the script
+    /// up to its end is larger than spans can address (4 GiB).
+    pub fn with_origin(source: &'s str, origin: Origin) -> Result<Reader<'s>> {
+        if origin.offset + source.len() >= u32::MAX as usize {
             return Err(Error::new(
                 crate::error::ErrorKind::Limit("input larger than 4 GiB".into()),
                 Span::default(),
             ));
         }
-        Ok(Reader { source, pos: 0 })
+        Ok(Reader {
+            source,
+            origin,
+            pos: 0,
+        })
     }
 
-    /// Byte offset just after the last expression read.
+    /// Byte offset (in the source string) just after the last expression
+    /// read.
     pub fn offset(&self) -> usize {
         self.pos
+    }
+
+    /// The script span of `start..end` in the source string.
+    fn at(&self, start: usize, end: usize) -> Span {
+        Span::new(self.origin.offset + start, self.origin.offset + end)
     }
 
     fn skip_blank(&mut self) {
@@ -211,7 +279,7 @@ impl<'s> Reader<'s> {
                         None => {
                             return Err(Error::lexical(
                                 "unterminated string literal",
-                                Span::new(start, b.len()),
+                                self.at(start, b.len()),
                             ))
                         }
                         Some(b'"') if b.get(end + 1) == Some(&b'"') => end += 2,
@@ -230,7 +298,7 @@ impl<'s> Reader<'s> {
                         None => {
                             return Err(Error::lexical(
                                 "unterminated quoted symbol",
-                                Span::new(start, b.len()),
+                                self.at(start, b.len()),
                             ))
                         }
                         Some(b'|') => {
@@ -240,7 +308,7 @@ impl<'s> Reader<'s> {
                         Some(b'\\') => {
                             return Err(Error::lexical(
                                 "backslash inside a quoted symbol",
-                                Span::new(end, end + 1),
+                                self.at(end, end + 1),
                             ))
                         }
                         Some(_) => end += 1,
@@ -255,7 +323,7 @@ impl<'s> Reader<'s> {
                     _ => {
                         return Err(Error::lexical(
                             "expected #x or #b literal",
-                            Span::new(start, end),
+                            self.at(start, end),
                         ))
                     }
                 };
@@ -267,7 +335,7 @@ impl<'s> Reader<'s> {
                 if end == digits || (end < b.len() && is_symbol_char(b[end])) {
                     return Err(Error::lexical(
                         "malformed #x or #b literal",
-                        Span::new(start, end + 1),
+                        self.at(start, end + 1),
                     ));
                 }
                 Token::Atom(kind)
@@ -277,7 +345,7 @@ impl<'s> Reader<'s> {
                     end += 1;
                 }
                 if end == start + 1 {
-                    return Err(Error::lexical("empty keyword", Span::new(start, end)));
+                    return Err(Error::lexical("empty keyword", self.at(start, end)));
                 }
                 Token::Atom(AtomKind::Keyword)
             }
@@ -299,7 +367,7 @@ impl<'s> Reader<'s> {
                 if end < b.len() && is_symbol_char(b[end]) {
                     return Err(Error::lexical(
                         "a symbol may not start with a digit",
-                        Span::new(start, end + 1),
+                        self.at(start, end + 1),
                     ));
                 }
                 Token::Atom(kind)
@@ -314,12 +382,12 @@ impl<'s> Reader<'s> {
                 let ch = self.source[start..].chars().next().unwrap_or('?');
                 return Err(Error::lexical(
                     format!("unexpected character {ch:?}"),
-                    Span::new(start, start + ch.len_utf8()),
+                    self.at(start, start + ch.len_utf8()),
                 ));
             }
         };
         self.pos = end;
-        Ok(Some((tok, Span::new(start, end))))
+        Ok(Some((tok, self.at(start, end))))
     }
 
     /// Reads the next top-level s-expression, or `None` at end of input.
@@ -372,6 +440,7 @@ impl<'s> Reader<'s> {
             if open.is_empty() {
                 return Ok(Some(SExprArena {
                     source: self.source,
+                    origin: self.origin,
                     nodes,
                     kids,
                     root: id,

@@ -37,7 +37,7 @@ impl Converter {
                 span: at,
             })) => {
                 self.mark_opaque_names(a, a.root);
-                let (line, col) = crate::span::line_col(a.source, at.start as usize);
+                let (line, col) = a.line_col(at.start as usize);
                 CommandKind::Opaque {
                     reason: format!("{line}:{col}: ill-sorted for vcsimp: {m}"),
                 }
@@ -45,7 +45,7 @@ impl Converter {
             Err(Failure::Error(e)) => return Err(e),
             Err(Failure::Unsupported(reason)) => {
                 self.mark_opaque_names(a, a.root);
-                let (line, col) = crate::span::line_col(a.source, span.start as usize);
+                let (line, col) = a.line_col(span.start as usize);
                 CommandKind::Opaque {
                     reason: format!("{line}:{col}: {reason}"),
                 }

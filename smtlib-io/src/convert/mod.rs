@@ -35,7 +35,10 @@ mod datatypes;
 mod dialect;
 mod ops;
 mod sorts;
+mod stream;
 mod terms;
+
+pub use stream::{parse_script_from, StreamError};
 
 /// Parse a whole script. Errors carry the span of the offending text.
 pub fn parse_script(source: &str) -> Result<Script> {
