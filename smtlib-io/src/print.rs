@@ -17,7 +17,6 @@ use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::collections::HashMap;
 use std::fmt::Write;
 use std::rc::Rc;
 
@@ -145,12 +144,27 @@ enum Item {
 struct RootInfo {
     fv: FxHashMap<TermId, Rc<[VarId]>>,
     refs: FxHashMap<TermId, u32>,
-    sizes: HashMap<TermId, u64>,
 }
 
 /// Terms smaller than this (in tree nodes) print inline even when shared:
 /// a `let` would be longer than the term.
 const MIN_LET_SIZE: u64 = 4;
+
+/// Is the tree size of `t` (as [`tree_sizes`] counts it) at least `n`?
+/// Visits at most `n` nodes, so it needs no memo for a small `n`.
+fn tree_size_reaches(cx: &Context, t: TermId, n: u64) -> bool {
+    // every node on the stack is at least one more
+    let mut stack = vec![t];
+    let mut seen = 0;
+    while let Some(u) = stack.pop() {
+        seen += 1;
+        stack.extend(cx.children(u));
+        if seen + stack.len() as u64 >= n {
+            return true;
+        }
+    }
+    false
+}
 
 /// Tree size (AST nodes, shared subterms counted at each use, saturating)
 /// of every term below `root`.
@@ -374,9 +388,7 @@ impl<'c> Printer<'c> {
                 }
             }
         }
-        let mut sizes = HashMap::new();
-        crate::print::tree_sizes(cx, root, &mut sizes);
-        RootInfo { fv, refs, sizes }
+        RootInfo { fv, refs }
     }
 
     /// Shared subterms to bind with `let` on entry to a scope: those whose
@@ -396,7 +408,7 @@ impl<'c> Printer<'c> {
             let f = &info.fv[&t];
             let shared = info.refs.get(&t).copied().unwrap_or(0) > 1;
             let shape = !matches!(cx.kind(t), TermKind::Annot(..) | TermKind::Var(_))
-                && info.sizes[&t] >= MIN_LET_SIZE;
+                && tree_size_reaches(cx, t, MIN_LET_SIZE);
             shared
                 && shape
                 && f.iter().all(|v| in_scope.contains(v))
