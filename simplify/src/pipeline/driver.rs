@@ -63,6 +63,41 @@ fn assertion_indices(script: &Script) -> Vec<usize> {
     script.indexed_assertions().map(|(i, _)| i).collect()
 }
 
+/// The outcome of no passes (`--passes none`): the input's stats and
+/// warnings, and the script as read, printed into [`Outcome::output`] when
+/// `print` is set. As the passes' run with an empty list gives it, but on
+/// the calling thread (no walk here recurses) and without the stages'
+/// machinery, whose code alone would map half a megabyte more of the
+/// binary.
+pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
+    let start = Instant::now();
+    let mut stats = input_stats(&script);
+    let frozen = freeze_deep_assertions(&mut script);
+    if !frozen.is_empty() {
+        stats.warnings.push(format!(
+            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
+            frozen.len()
+        ));
+    }
+    thaw(&mut script, &frozen);
+    script.cx.release_index();
+    stats.output_nodes = stats.input_nodes;
+    let output = if print {
+        print_script(&script)
+    } else {
+        String::new()
+    };
+    stats.total_seconds = start.elapsed().as_secs_f64();
+    Outcome {
+        output,
+        stats,
+        trace: vec![],
+        script,
+        read_back: vec![],
+        printed: print,
+    }
+}
+
 /// Simplify `script` on the calling thread, whose stack must fit walks
 /// over terms of depth [`MAX_TERM_DEPTH`] ([`super::PIPELINE_STACK`]);
 /// the result is printed into [`Outcome::output`] when `print` is set.

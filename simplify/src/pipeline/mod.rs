@@ -144,6 +144,9 @@ pub fn simplify_script_unprinted(script: Script, options: &Options) -> Outcome {
 /// [`simplify_script`], printing the result into [`Outcome::output`] when
 /// `print` is set.
 fn simplify_script_with(script: Script, options: &Options, print: bool) -> Outcome {
+    if options.passes.is_empty() {
+        return driver::unchanged(script, print);
+    }
     let input = Mutex::new(Some(script));
     let ran = std::thread::scope(|s| {
         let spawned = std::thread::Builder::new()
