@@ -229,16 +229,9 @@ fn simplify_one(job: &Job, options: &crate::Options, stats_each: bool) -> Done {
         Ok(b) => b,
         Err(e) => return Done::Failed(format!("{name}: error: cannot read input: {e}")),
     };
-    let source = match String::from_utf8(source) {
+    let source = match crate::cli::utf8_text(source, &name) {
         Ok(s) => s,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
-            let (line, col) = smtlib_io::span::line_col(&text, at);
-            return Done::Failed(format!(
-                "{name}:{line}:{col}: error: input is not valid UTF-8"
-            ));
-        }
+        Err(message) => return Done::Failed(message),
     };
     let outcome = match crate::simplify_text(&source, options) {
         Ok(o) => o,

@@ -452,13 +452,10 @@ fn read_script(
             return Err(1);
         }
     };
-    let source = match String::from_utf8(source) {
+    let source = match utf8_text(source, &path_name) {
         Ok(s) => s,
-        Err(e) => {
-            let at = e.utf8_error().valid_up_to();
-            let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
-            let (line, col) = smtlib_io::span::line_col(&text, at);
-            eprintln!("{path_name}:{line}:{col}: error: input is not valid UTF-8");
+        Err(message) => {
+            eprintln!("{message}");
             return Err(1);
         }
     };
@@ -469,6 +466,17 @@ fn read_script(
             Err(1)
         }
     }
+}
+
+/// The input `bytes` as text, or the `path:line:col: error: …` message
+/// where they stop being UTF-8.
+pub(crate) fn utf8_text(bytes: Vec<u8>, path_name: &str) -> Result<String, String> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let text = String::from_utf8_lossy(&e.into_bytes()[..at]).into_owned();
+        let (line, col) = smtlib_io::span::line_col(&text, at);
+        format!("{path_name}:{line}:{col}: error: input is not valid UTF-8")
+    })
 }
 
 fn read_stdin() -> std::io::Result<Vec<u8>> {

@@ -58,6 +58,18 @@ fn input_stats(script: &Script) -> Stats {
     stats
 }
 
+/// [`freeze_deep_assertions`], with a warning in `stats` when any is.
+fn freeze(script: &mut Script, stats: &mut Stats) -> Vec<TermId> {
+    let frozen = freeze_deep_assertions(script);
+    if !frozen.is_empty() {
+        stats.warnings.push(format!(
+            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
+            frozen.len()
+        ));
+    }
+    frozen
+}
+
 /// The command indices of the script's assertions.
 fn assertion_indices(script: &Script) -> Vec<usize> {
     script.indexed_assertions().map(|(i, _)| i).collect()
@@ -72,13 +84,7 @@ fn assertion_indices(script: &Script) -> Vec<usize> {
 pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
     let start = Instant::now();
     let mut stats = input_stats(&script);
-    let frozen = freeze_deep_assertions(&mut script);
-    if !frozen.is_empty() {
-        stats.warnings.push(format!(
-            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
-            frozen.len()
-        ));
-    }
+    let frozen = freeze(&mut script, &mut stats);
     thaw(&mut script, &frozen);
     script.cx.release_index();
     stats.output_nodes = stats.input_nodes;
@@ -108,13 +114,7 @@ pub(super) fn simplify_on_this_thread(
 ) -> Outcome {
     let start = Instant::now();
     let mut stats = input_stats(&script);
-    let frozen = freeze_deep_assertions(&mut script);
-    if !frozen.is_empty() {
-        stats.warnings.push(format!(
-            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
-            frozen.len()
-        ));
-    }
+    let frozen = freeze(&mut script, &mut stats);
     let on = |name: &str| registry::enabled(&options.passes, name);
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run::new(options, stats, start);
