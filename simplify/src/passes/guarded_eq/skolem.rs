@@ -32,6 +32,10 @@
 //! ([`crate::pass::Introduced`]), which declares `F` and asserts them; the
 //! assign itself stays.
 //!
+//! `--validate` compares the output with the input over the input's
+//! symbols, and a Skolem function is none of them: its check of such a run
+//! is undecided (`unknown`), never `disagree`.
+//!
 //! The pass introduces Skolem functions only where the pipeline can place
 //! them simply: in a script without `push`/`pop` or `reset` that asks for
 //! no model, values or assignment (see [`skolems_allowed`]), with `n` and
