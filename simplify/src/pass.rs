@@ -87,7 +87,10 @@ pub trait TermPass {
 
     /// Rewrite `t` (a Bool assertion, or any subterm the pipeline chooses)
     /// into a term equivalent to it under `ctx.facts`, or `None` when the
-    /// pass does not apply.
+    /// pass does not apply. `Some(t)` is a result the pipeline never
+    /// takes: a pass whose result would exceed `ctx.budget.max_term_nodes`
+    /// returns it to have its conservative mode tried, as for a result
+    /// the pipeline rejects.
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId>;
 
     /// A smaller rewrite of `t`, tried when the pipeline rejects `apply`'s

@@ -52,6 +52,23 @@ fn apply(pass: &mut dyn TermPass, pb: &mut Problem) -> Option<TermId> {
     r
 }
 
+/// Apply `pass` to the goal under `budget`: the result and the number of
+/// rewrites traced.
+fn apply_traced(
+    pass: &mut dyn TermPass,
+    pb: &mut Problem,
+    budget: &Budget,
+) -> (Option<TermId>, usize) {
+    let mut trace = Vec::new();
+    let mut ctx = PassContext {
+        facts: &pb.facts,
+        budget,
+        trace: &mut trace,
+    };
+    let r = pass.apply(&mut pb.script.cx, pb.goal, &mut ctx);
+    (r, trace.len())
+}
+
 fn show(pb: &Problem, t: TermId) -> String {
     Printer::new(&pb.script.cx).term(t)
 }
@@ -685,6 +702,82 @@ fn guarded_eq_keeps_a_definition_solved_for_its_application() {
         }
         assert_equivalent(&pb, before, after);
     }
+}
+
+/// Rules that lead back to the atom being rewritten (`a = b` and `b = a`
+/// both facts) are a cycle: it is cut where it closes, the occurrence
+/// that started it stays as written, and the other occurrences are still
+/// rewritten (`(h 1)` here; before, the cycle spent the atom's fuel, 48
+/// rewrites, and `(h 1)` stayed). A chain that does not close is followed
+/// to its end.
+#[test]
+fn guarded_eq_cuts_a_cycle_of_rules_and_rewrites_the_rest() {
+    let d =
+        "(declare-const a Int)(declare-const b Int)(declare-const c Int)(declare-fun h (Int) Int)";
+    let mut pb = problem(
+        d,
+        &["(= a b)", "(= b a)", "(= (h 1) 7)"],
+        "(< (+ a (h 1)) 3)",
+    );
+    let before = pb.goal;
+    let (after, trace) = apply_traced(&mut GuardedEq::default(), &mut pb, &Budget::default());
+    let after = after.expect("applies");
+    let s = show(&pb, after);
+    assert!(
+        !s.contains("(h 1)") && s.contains('a') && !s.contains('b'),
+        "{s}"
+    );
+    assert!(trace < 8, "{trace} rewrites traced: {s}");
+    assert_equivalent(&pb, before, after);
+    // a chain a → b → c
+    let mut pb = problem(d, &["(= a b)", "(= b c)"], "(< a 3)");
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "(< c 3)");
+}
+
+/// A rewrite that would build a term over the budget's node limit (the
+/// pipeline sets it to the largest result it takes) gives up: the pass
+/// returns the goal itself, which the pipeline never takes, so that it
+/// asks for the conservative rewrite (the decided case of `(f j)` alone),
+/// as it did when the too large result was built and rejected. Without
+/// the limit the open guard of `(f k)` is split on.
+#[test]
+fn guarded_eq_gives_up_past_the_node_limit() {
+    let d =
+        "(declare-const N Int)(declare-const k Int)(declare-const j Int)(declare-fun f (Int) Int)";
+    let facts = ["(forall ((t Int)) (=> (and (<= 0 t) (< t N)) (= (f t) (* 2 t))))"];
+    let goal = "(and (= (f k) 4) (=> (and (<= 0 j) (< j N)) (= (f j) 6)))";
+    let mut pb = problem(d, &facts, goal);
+    let size = |pb: &Problem, t| {
+        simplify::size::tree_size(&pb.script.cx, t, &mut std::collections::HashMap::new())
+    };
+    let limit = size(&pb, pb.goal) + 4;
+    let full = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert!(show(&pb, full).contains("(* 2 k)"), "{}", show(&pb, full));
+    assert!(size(&pb, full) > limit, "{}", show(&pb, full));
+    let small = Budget {
+        max_term_nodes: limit,
+        ..Budget::default()
+    };
+    let mut pb = problem(d, &facts, goal);
+    let before = pb.goal;
+    let mut pass = GuardedEq::default();
+    let (r, trace) = apply_traced(&mut pass, &mut pb, &small);
+    assert_eq!(r, Some(before), "the goal itself");
+    assert_eq!(trace, 0, "nothing traced");
+    let mut trace = Vec::new();
+    let mut ctx = PassContext {
+        facts: &pb.facts,
+        budget: &small,
+        trace: &mut trace,
+    };
+    let after = pass
+        .apply_conservatively(&mut pb.script.cx, before, &mut ctx)
+        .expect("the decided case");
+    let s = show(&pb, after);
+    assert!(s.contains("(f k)") && !s.contains("(f j)"), "{s}");
+    assert!(size(&pb, after) <= limit, "{s}");
+    assert_equivalent(&pb, before, after);
 }
 
 #[test]

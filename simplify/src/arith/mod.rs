@@ -160,6 +160,14 @@ fn solved_for_application(cx: &Context, p: &Poly<TermId>) -> Option<(TermId, Pol
 /// of functions and `select` are put in polynomial normal form. Binders
 /// are entered. The result is equivalent.
 pub fn norm(cx: &mut Context, t: TermId) -> TermId {
+    norm_memo(cx, t, &mut HashMap::new())
+}
+
+/// [`norm`], with the normal forms of the subterms met so far in `memo`
+/// (a function of the term alone: `memo` may be kept across calls on one
+/// context, so that a term that differs from an earlier one in a few
+/// places costs only those).
+pub fn norm_memo(cx: &mut Context, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
     fn go(cx: &mut Context, t: TermId, memo: &mut HashMap<TermId, TermId>) -> TermId {
         if let Some(&r) = memo.get(&t) {
             return r;
@@ -221,5 +229,5 @@ pub fn norm(cx: &mut Context, t: TermId) -> TermId {
         memo.insert(t, r);
         r
     }
-    go(cx, t, &mut HashMap::new())
+    go(cx, t, memo)
 }

@@ -14,12 +14,18 @@ use std::collections::{HashMap, HashSet};
 const GROWTH_FACTOR: u64 = 4;
 const GROWTH_SLACK: u64 = 200;
 
+/// The largest size (AST nodes) a rewrite of a term of `before`'s size
+/// may have.
+fn growth_bound(cx: &Context, before: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
+    tree_size(cx, before, memo)
+        .saturating_mul(GROWTH_FACTOR)
+        .saturating_add(GROWTH_SLACK)
+}
+
 /// Is `after` more than the growth bound above `before`?
 fn grows_too_much(cx: &Context, before: TermId, after: TermId) -> bool {
     let mut memo = HashMap::new();
-    let b = tree_size(cx, before, &mut memo);
-    let a = tree_size(cx, after, &mut memo);
-    a > b.saturating_mul(GROWTH_FACTOR).saturating_add(GROWTH_SLACK)
+    tree_size(cx, after, &mut memo) > growth_bound(cx, before, &mut memo)
 }
 
 /// Whether the arrays of `assigned` that `q` reads are a strict subset of
@@ -86,12 +92,7 @@ impl Accept<'_> {
         declared_at: &DeclarationIndex,
         (defined, assigned): (&HashSet<FunId>, &HashSet<FunId>),
     ) -> bool {
-        let base = match self {
-            Accept::Always => t,
-            Accept::NoCostlier(entered) | Accept::NoCostlierOrConservative(entered) => {
-                entered.get(&index).copied().unwrap_or(t)
-            }
-        };
+        let base = self.base(index, t);
         if q == t
             || grows_too_much(cx, base, q)
             || too_deep(cx, q)
@@ -105,6 +106,26 @@ impl Accept<'_> {
         let mut memo = HashMap::new();
         term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
             || eliminates_an_array(cx, t, q, assigned)
+    }
+
+    /// The largest rewrite (AST nodes) of the assertion at command
+    /// `index`, whose current form is `t`, that [`Accept::takes`] can
+    /// take: the growth bound. A pass told so
+    /// ([`crate::pass::Budget::max_term_nodes`]) need not build anything
+    /// larger.
+    pub(super) fn max_nodes(&self, cx: &Context, index: usize, t: TermId) -> u64 {
+        growth_bound(cx, self.base(index, t), &mut HashMap::new())
+    }
+
+    /// The form the growth bound of the assertion at `index` (now `t`) is
+    /// measured from.
+    fn base(&self, index: usize, t: TermId) -> TermId {
+        match self {
+            Accept::Always => t,
+            Accept::NoCostlier(entered) | Accept::NoCostlierOrConservative(entered) => {
+                entered.get(&index).copied().unwrap_or(t)
+            }
+        }
     }
 
     /// Is a rejected rewrite asked for again in the pass's conservative

@@ -121,9 +121,17 @@ pub(super) fn run_term_passes(
                 continue;
             };
             let facts = sources.facts_for(script, i);
+            // Nothing larger than the growth bound is taken: a pass need
+            // not build it (guarded-eq's case splits would, at length).
+            let bounded = Budget {
+                max_term_nodes: budget
+                    .max_term_nodes
+                    .min(accept.max_nodes(&script.cx, i, t)),
+                ..budget.clone()
+            };
             let mut ctx = PassContext {
                 facts: &facts,
-                budget: &budget,
+                budget: &bounded,
                 trace: &mut events,
             };
             let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) else {

@@ -23,17 +23,19 @@ mod hyps;
 mod rewrite;
 mod rules;
 mod skolem;
+mod table;
 
 use crate::pass::{Introduced, PassContext, TermPass};
 use crate::term::rewrite::{self as term_rewrite, Head};
 use crate::term::{and, conjuncts};
-use elim_assign::Shared;
+use hyps::HypIndex;
 use rewrite::{Engine, SPLIT_COST};
 use rules::{collect, is_projection, Rule};
 pub use skolem::skolems_allowed;
 use skolem::WriterSkolems;
 use smtlib_io::{Context, FunId, FunKind, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
+use table::{read_fact, FactRules, RuleTable};
 
 /// The `guarded-eq` pass (also registered as `elim-assign`).
 #[derive(Clone, Debug)]
@@ -48,9 +50,38 @@ pub struct GuardedEq {
     /// The rules and shared assigns of each fact term already seen (with
     /// `fact` indices to be set per call): every assertion is a fact for
     /// all the others, so collecting afresh per assertion is quadratic.
-    collected: HashMap<TermId, (Vec<Rule>, Vec<Shared>)>,
+    collected: HashMap<TermId, FactRules>,
     /// Skolem functions for writer variables the index leaves undetermined.
     skolems: WriterSkolems,
+    /// The rules of the last assertion's facts, updated for the next.
+    table: RuleTable,
+    /// The rules of `definitions`, once made.
+    definition_rules: Option<Vec<Rule>>,
+    /// Tree sizes of the terms measured so far, kept across assertions.
+    sizes: HashMap<TermId, u64>,
+    /// Arithmetic normal forms met so far, kept across assertions.
+    norms: HashMap<TermId, TermId>,
+    /// The last hypothesis index, kept across assertions: what it knows
+    /// of single hypotheses (the facts, mostly the same for every
+    /// assertion) is not computed again.
+    hyp_index: KeptIndex,
+}
+
+/// A hypothesis index kept between assertions: a cache, so a clone of
+/// the pass starts without it.
+#[derive(Default)]
+struct KeptIndex(Option<HypIndex>);
+
+impl Clone for KeptIndex {
+    fn clone(&self) -> Self {
+        KeptIndex(None)
+    }
+}
+
+impl std::fmt::Debug for KeptIndex {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KeptIndex")
+    }
 }
 
 impl Default for GuardedEq {
@@ -62,6 +93,11 @@ impl Default for GuardedEq {
             name: "guarded-eq",
             collected: HashMap::new(),
             skolems: WriterSkolems::default(),
+            table: RuleTable::default(),
+            definition_rules: None,
+            sizes: HashMap::new(),
+            norms: HashMap::new(),
+            hyp_index: KeptIndex::default(),
         }
     }
 }
@@ -122,28 +158,34 @@ impl GuardedEq {
         ctx: &mut PassContext,
         case_splits: bool,
     ) -> Option<TermId> {
-        let mut rules = Vec::new();
-        let mut shared = Vec::new();
-        for (i, &f) in ctx.facts.iter().enumerate() {
-            let (rs, ss) = self.collected.entry(f).or_insert_with(|| {
-                let (mut rs, mut ss) = (Vec::new(), Vec::new());
-                collect(cx, f, 0, Vec::new(), Vec::new(), &mut rs, &mut ss);
-                (rs, ss)
-            });
-            rules.extend(rs.iter().cloned().map(|r| Rule { fact: i, ..r }));
-            shared.extend(ss.iter().cloned().map(|s| Shared { fact: i, ..s }));
-        }
-        for (f, params, body) in &self.definitions {
-            if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
-                rules.push(Rule {
-                    rule: term_rewrite::Rule::definition(cx, *f, params, *body),
-                    fact: usize::MAX,
-                });
+        let definitions = match self.definition_rules.take() {
+            Some(d) => d,
+            None => {
+                let mut rules = Vec::new();
+                for (f, params, body) in &self.definitions {
+                    if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
+                        rules.push(Rule {
+                            rule: term_rewrite::Rule::definition(cx, *f, params, *body),
+                        });
+                    }
+                }
+                rules
             }
-        }
-        if rules.is_empty() && shared.is_empty() && !has_store(cx, t) {
+        };
+        let mut table = std::mem::take(&mut self.table);
+        let collected = &mut self.collected;
+        table.update(ctx.facts, &definitions, |f| {
+            collected
+                .entry(f)
+                .or_insert_with(|| read_fact(cx, f))
+                .clone()
+        });
+        self.definition_rules = Some(definitions);
+        if table.is_empty() && !has_store(cx, t) {
+            self.table = table;
             return None;
         }
+        let shared = table.shared();
         // If `t` is itself a shared assign, keep its `f(n) = old` atom so
         // that it stays recognisable (it is still rewritten elsewhere).
         let mut protected = HashSet::new();
@@ -163,24 +205,34 @@ impl GuardedEq {
         }
         // Rewrite the write conditions of shared assigns with the rules of
         // the *other* facts (never a fact with itself).
+        let hyps = ctx.ground_facts(cx);
         let mut eng = Engine {
-            rules,
+            base_hyps: hyps.len(),
+            table,
+            no_hit: HashSet::new(),
             shared: Vec::new(),
-            hyps: ctx.ground_facts(cx),
+            hyps,
             trace: Vec::new(),
             budget_nodes: ctx.budget.max_term_nodes,
+            sizes: std::mem::take(&mut self.sizes),
+            norms: std::mem::take(&mut self.norms),
             exclude_fact: None,
             protected,
             case_splits,
-            hyp_index: None,
+            hyp_index: self.hyp_index.0.take(),
             negative: false,
+            chain: Vec::new(),
+            cycle: None,
+            overflow: false,
         };
         for mut s in shared {
             eng.exclude_fact = Some(s.fact);
             let saved = std::mem::take(&mut eng.hyps);
+            let base = std::mem::take(&mut eng.base_hyps);
             let conds = and(cx, s.conds.clone());
             let c2 = eng.rw(cx, conds, ctx, self.depth * SPLIT_COST, &HashSet::new());
             eng.hyps = saved;
+            eng.base_hyps = base;
             s.conds = conjuncts(cx, c2);
             self.skolems.narrow(cx, &mut s, &eng.hyps);
             eng.shared.push(s);
@@ -188,6 +240,16 @@ impl GuardedEq {
         eng.exclude_fact = None;
         eng.trace.clear();
         let r = eng.rw(cx, t, ctx, self.depth * SPLIT_COST, &HashSet::new());
+        self.table = std::mem::take(&mut eng.table);
+        self.sizes = std::mem::take(&mut eng.sizes);
+        self.norms = std::mem::take(&mut eng.norms);
+        self.hyp_index = KeptIndex(eng.hyp_index.take());
+        if eng.overflow {
+            // `t` itself: a result the pipeline does not take, so that it
+            // asks for the conservative one where it would have for the
+            // too large result.
+            return Some(t);
+        }
         self.rewrites += eng.trace.len();
         ctx.trace.extend(eng.trace);
         (r != t).then_some(r)

@@ -12,14 +12,17 @@
 //! **Termination.** Each atom is case-split at most `depth` times along any
 //! chain, and rewritten at most `depth * SPLIT_COST` times in all (the
 //! per-fact depth budget; the kept `f(t̄)` of the second case is never
-//! rewritten again by the same rule), rewriting stops when the global
-//! [`Budget`](crate::pass::Budget) expires or a result would exceed its
-//! node limit; every intermediate result is equivalent, so stopping early
-//! is correct.
+//! rewritten again by the same rule); an atom that comes back along its
+//! own chain is a cycle, cut at once ([`Engine::atom`]). Rewriting stops
+//! when the global [`Budget`](crate::pass::Budget) expires (every
+//! intermediate result is equivalent, so stopping early is correct), and
+//! gives up as soon as an atom would exceed the budget's node limit: the
+//! pipeline sets it to the largest result it takes, so nothing larger is
+//! built only to be dropped.
 
 use super::elim_assign::{self, Shared};
 use super::hyps::HypIndex;
-use super::rules::Rule;
+use super::table::RuleTable;
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TraceEvent};
 use crate::passes::bounds::{atom_as_bound, implied, Implied};
@@ -41,11 +44,30 @@ use std::collections::{HashMap, HashSet};
 pub(super) const SPLIT_COST: usize = 8;
 
 pub(super) struct Engine {
-    pub(super) rules: Vec<Rule>,
+    /// The rules of the facts and definitions.
+    pub(super) table: RuleTable,
+    /// Terms in which no rule or `select`/`store` applies anywhere
+    /// ([`Engine::find_in`]): the atoms rewritten one after another share
+    /// most of their subterms, which are then not searched again.
+    pub(super) no_hit: HashSet<TermId>,
     pub(super) shared: Vec<Shared>,
     pub(super) hyps: Vec<TermId>,
+    /// How many of the first `hyps` are the facts, the same at every
+    /// position ([`HypIndex`]'s base layer).
+    pub(super) base_hyps: usize,
     pub(super) trace: Vec<TraceEvent>,
+    /// The largest atom a rewrite may build ([`crate::pass::Budget`]'s
+    /// `max_term_nodes`: the pipeline takes no larger result).
     pub(super) budget_nodes: u64,
+    /// Set when a rewrite would build an atom larger than
+    /// `budget_nodes`: the rewriting stops, and its result is not used.
+    pub(super) overflow: bool,
+    /// Tree sizes of the terms measured so far (terms are immutable, so
+    /// this holds for the whole context).
+    pub(super) sizes: HashMap<TermId, u64>,
+    /// Arithmetic normal forms of the terms normalised so far
+    /// ([`arith::norm_memo`]), kept like `sizes`.
+    pub(super) norms: HashMap<TermId, TermId>,
     pub(super) exclude_fact: Option<usize>,
     pub(super) protected: HashSet<TermId>,
     /// Case-split on open guards; when false, only decided rewrites.
@@ -55,7 +77,19 @@ pub(super) struct Engine {
     /// Whether the term being rewritten stands under an odd number of
     /// negations (`not`, an implication's hypothesis) in the assertion.
     pub(super) negative: bool,
+    /// The atoms being rewritten, outermost first, each with the number of
+    /// hypotheses and of blocked occurrences it is rewritten under (both
+    /// only grow inward, so equal numbers mean equal sets) and its
+    /// polarity.
+    pub(super) chain: Vec<AtomState>,
+    /// Set when an atom of `chain` came up again: the rewriting unwinds to
+    /// it.
+    pub(super) cycle: Option<AtomState>,
 }
+
+/// An atom as [`Engine::atom`] rewrites it: the atom, the numbers of
+/// hypotheses and of blocked occurrences, the polarity.
+pub(super) type AtomState = (TermId, usize, usize, bool);
 
 /// What to do with one occurrence.
 enum Hit {
@@ -106,7 +140,11 @@ impl Engine {
         fuel: usize,
         blocked: &HashSet<(TermId, usize)>,
     ) -> TermId {
-        if ctx.budget.expired() || cx.sort_of(t) != cx.bool_sort() {
+        if ctx.budget.expired()
+            || self.overflow
+            || self.cycle.is_some()
+            || cx.sort_of(t) != cx.bool_sort()
+        {
             return t;
         }
         match cx.kind(t).clone() {
@@ -193,6 +231,14 @@ impl Engine {
     }
 
     /// Rewrite one occurrence in the atom `phi`, then continue on the cases.
+    ///
+    /// **Cycles.** Rules may lead back to an atom being rewritten
+    /// (`c = d` and `d = c` both facts, or `f(x) = g(x)` next to
+    /// `g(x) = f(x)`): the atom comes up again under the same hypotheses,
+    /// blocked occurrences and polarity, and rewriting it again would only
+    /// repeat the work until the fuel is spent. The inner visit unwinds to
+    /// the outer one ([`Engine::cycle`]), which leaves the occurrence that
+    /// started the cycle as it is and goes on with the others.
     fn atom(
         &mut self,
         cx: &mut Context,
@@ -201,11 +247,17 @@ impl Engine {
         fuel: usize,
         blocked: &HashSet<(TermId, usize)>,
     ) -> TermId {
+        let here = (phi, self.hyps.len(), blocked.len(), self.negative);
+        if self.chain.contains(&here) {
+            self.cycle = Some(here);
+            return phi;
+        }
         let Some((occ, key, hit)) = self.find(cx, phi, blocked) else {
             return phi;
         };
         let Hit::Case(guard, then_v, else_v, known) = hit;
-        self.with(&known, |e| {
+        self.chain.push(here);
+        let r = self.with(&known, |e| {
             e.cases(
                 cx,
                 phi,
@@ -215,7 +267,20 @@ impl Engine {
                 fuel,
                 blocked,
             )
-        })
+        });
+        self.chain.pop();
+        match self.cycle {
+            _ if self.overflow => phi,
+            Some(c) if c == here => {
+                self.cycle = None;
+                let mut skip = blocked.clone();
+                skip.insert((occ, key));
+                self.rw(cx, phi, ctx, fuel - 1, &skip)
+            }
+            // unwinding to the atom where the cycle started
+            Some(_) => phi,
+            None => r,
+        }
     }
 
     /// Rewrite the occurrence `occ` (found with rule `key`) in the atom
@@ -232,7 +297,7 @@ impl Engine {
         fuel: usize,
         blocked: &HashSet<(TermId, usize)>,
     ) -> TermId {
-        let guard = arith::norm(cx, guard);
+        let guard = arith::norm_memo(cx, guard, &mut self.norms);
         // Rewriting the guard costs like a split: guards of guards must not
         // multiply the work.
         let guard = self.rw(cx, guard, ctx, fuel.saturating_sub(SPLIT_COST), blocked);
@@ -255,6 +320,16 @@ impl Engine {
         } else {
             None
         };
+        // A case larger than the limit gives a result larger than the
+        // limit unless later rewrites shrink it: give up before building
+        // it (the then-case is measured in `then_case`).
+        if status != Some(true)
+            && (status.is_some() || self.case_splits)
+            && self.too_big(cx, phi_else)
+        {
+            self.overflow = true;
+            return phi;
+        }
         let r = match status {
             Some(true) => self.then_case(cx, phi, occ, &then_v, ctx, fuel - 1, blocked),
             Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
@@ -282,8 +357,12 @@ impl Engine {
                 }
             }
         };
+        if self.cycle.is_some() || self.overflow {
+            return phi;
+        }
         let r = simplify_trivial(cx, r);
-        if tree_size(cx, r, &mut HashMap::new()) > self.budget_nodes {
+        if self.too_big(cx, r) {
+            self.overflow = true;
             return phi;
         }
         if r != phi {
@@ -314,7 +393,11 @@ impl Engine {
         };
         let m: HashMap<TermId, TermId> = [(occ, value)].into_iter().collect();
         let replaced = term::replace(cx, phi, &m);
-        let replaced = arith::norm(cx, replaced);
+        let replaced = arith::norm_memo(cx, replaced, &mut self.norms);
+        if self.too_big(cx, replaced) {
+            self.overflow = true;
+            return phi;
+        }
         let Then::Bound { var, conds, .. } = then else {
             return self.rw(cx, replaced, ctx, fuel, blocked);
         };
@@ -325,19 +408,43 @@ impl Engine {
             .expect("a Bool body")
     }
 
+    /// Is `t` larger than the limit on what a rewrite may build?
+    fn too_big(&mut self, cx: &Context, t: TermId) -> bool {
+        tree_size(cx, t, &mut self.sizes) > self.budget_nodes
+    }
+
     /// The first rewritable occurrence in `t` (innermost first, not under
     /// binders).
     fn find(
-        &self,
+        &mut self,
         cx: &mut Context,
         t: TermId,
         blocked: &HashSet<(TermId, usize)>,
     ) -> Option<(TermId, usize, Hit)> {
+        self.find_in(cx, t, blocked, &mut true)
+    }
+
+    /// [`Engine::find`]; `clean` is cleared if some rule was passed over
+    /// (blocked, or of the excluded fact) or a shared assign tried (its
+    /// writer depends on the hypotheses). A term searched cleanly without
+    /// a hit has none anywhere under these rules: it is remembered in
+    /// [`Engine::no_hit`] and not searched again.
+    fn find_in(
+        &mut self,
+        cx: &mut Context,
+        t: TermId,
+        blocked: &HashSet<(TermId, usize)>,
+        clean: &mut bool,
+    ) -> Option<(TermId, usize, Hit)> {
+        if self.no_hit.contains(&t) {
+            return None;
+        }
         if let TermKind::Binder(..) | TermKind::Match(..) = cx.kind(t) {
             return None;
         }
+        let mut here = true;
         for c in cx.children(t) {
-            if let Some(h) = self.find(cx, c, blocked) {
+            if let Some(h) = self.find_in(cx, c, blocked, &mut here) {
                 return Some(h);
             }
         }
@@ -354,13 +461,31 @@ impl Engine {
                 ));
             }
         }
-        let (head, args) = Head::of(cx, t)?;
-        for (i, r) in self.rules.iter().enumerate() {
-            if r.rule.head != head || Some(r.fact) == self.exclude_fact || blocked.contains(&(t, i))
-            {
+        let hit = Head::of(cx, t).and_then(|at| self.hit_at(cx, (t, at), blocked, &mut here));
+        if hit.is_none() && here {
+            self.no_hit.insert(t);
+        }
+        *clean &= here;
+        hit
+    }
+
+    /// A rule or shared assign that rewrites `t` itself, of head and
+    /// arguments `at`.
+    fn hit_at(
+        &mut self,
+        cx: &mut Context,
+        (t, at): (TermId, (Head, Vec<TermId>)),
+        blocked: &HashSet<(TermId, usize)>,
+        clean: &mut bool,
+    ) -> Option<(TermId, usize, Hit)> {
+        let (head, args) = at;
+        for src in self.table.of_head(&head) {
+            let i = self.table.key(src);
+            if Some(src.0) == self.exclude_fact || blocked.contains(&(t, i)) {
+                *clean = false;
                 continue;
             }
-            if let Some(inst) = r.rule.fire(cx, &args) {
+            if let Some(inst) = self.table.rule(src).rule.fire(cx, &args) {
                 return Some((
                     t,
                     i,
@@ -371,8 +496,12 @@ impl Engine {
         if let (Head::Fun(f), 1) = (&head, args.len()) {
             let f = *f;
             for (i, s) in self.shared.iter().enumerate() {
-                let key = self.rules.len() + i;
-                if s.head != f || Some(s.fact) == self.exclude_fact || blocked.contains(&(t, key)) {
+                if s.head != f {
+                    continue;
+                }
+                *clean = false;
+                let key = self.table.len() + i;
+                if Some(s.fact) == self.exclude_fact || blocked.contains(&(t, key)) {
                     continue;
                 }
                 if let Some((w, then, old, known)) =
@@ -399,7 +528,7 @@ impl Engine {
             .is_some_and(|ix| ix.is_for(&self.hyps))
         {
             let previous = self.hyp_index.take();
-            self.hyp_index = Some(HypIndex::new(cx, &self.hyps, previous));
+            self.hyp_index = Some(HypIndex::new(cx, &self.hyps, self.base_hyps, previous));
         }
         let ix = self.hyp_index.as_ref().expect("built above");
         if ix.holds(g) {

@@ -32,8 +32,6 @@ use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 #[derive(Clone, Debug)]
 pub(super) struct Rule {
     pub(super) rule: rewrite::Rule,
-    /// Index of the fact it comes from (`usize::MAX` for definitions).
-    pub(super) fact: usize,
 }
 
 /// Is `r` a projection rule: every argument pattern a constructor
@@ -101,14 +99,14 @@ pub(super) fn collect(
                     }
                     let mut g = guards.clone();
                     g.extend(conds);
-                    if let Some(r) = as_rule(cx, eq, &vars, &g, fact) {
+                    if let Some(r) = as_rule(cx, eq, &vars, &g) {
                         rules.push(r);
                     }
                 }
             }
         }
         TermKind::App(Op::Eq, _) => {
-            if let Some(r) = as_rule(cx, f, &vars, &guards, fact) {
+            if let Some(r) = as_rule(cx, f, &vars, &guards) {
                 rules.push(r);
             }
         }
@@ -130,13 +128,7 @@ pub(super) fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
     }
 }
 
-fn as_rule(
-    cx: &mut Context,
-    eq: TermId,
-    vars: &[VarId],
-    guards: &[TermId],
-    fact: usize,
-) -> Option<Rule> {
+fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> Option<Rule> {
     let TermKind::App(Op::Eq, args) = cx.kind(eq).clone() else {
         return None;
     };
@@ -151,7 +143,6 @@ fn as_rule(
             guards: guards.to_vec(),
             rhs,
         },
-        fact,
     };
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
         if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
