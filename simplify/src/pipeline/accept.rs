@@ -170,14 +170,8 @@ mod tests {
         let (s, ts, d) = read(&format!(
             "(declare-const x Int)(assert (> x 0))(assert (and {big}))"
         ));
-        assert!(!Accept::Always.takes(
-            &s.cx,
-            1,
-            ts[0],
-            ts[1],
-            &d,
-            (&HashSet::new(), &HashSet::new())
-        ));
+        let none = HashSet::new();
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
     }
 
     #[test]
@@ -232,22 +226,9 @@ mod tests {
     fn a_symbol_declared_later_is_not_taken() {
         let (s, ts, d) =
             read("(declare-const x Int)(assert (> x 0))(declare-const y Int)(assert (> y 0))");
+        let none = HashSet::new();
         // the rewrite of the assertion at command 1 into one over y
-        assert!(!Accept::Always.takes(
-            &s.cx,
-            1,
-            ts[0],
-            ts[1],
-            &d,
-            (&HashSet::new(), &HashSet::new())
-        ));
-        assert!(Accept::Always.takes(
-            &s.cx,
-            3,
-            ts[1],
-            ts[0],
-            &d,
-            (&HashSet::new(), &HashSet::new())
-        ));
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
+        assert!(Accept::Always.takes(&s.cx, 3, ts[1], ts[0], &d, (&none, &none)));
     }
 }
