@@ -9,6 +9,7 @@
 //!   [`Unfold`] ([`encodings`]) and [`Records`] ([`records`]);
 //! * script passes ([`crate::pass::ScriptPass`], the whole script):
 //!   [`split_asserts`], [`array_funs`], [`record_args`], [`record_consts`],
+//!   [`lifted_lambdas`],
 //!   [`context`], and
 //!   `prune-defs` and the opt-in `prune-unused` ([`prune`]);
 //! * [`bounds`]: the quantifier bound analysis (an analysis API, not a
@@ -26,6 +27,7 @@ pub mod ctx_simplify;
 pub mod decompose;
 pub mod encodings;
 pub mod guarded_eq;
+pub mod lifted_lambdas;
 pub mod merge_quant;
 pub mod prune;
 pub mod quant;

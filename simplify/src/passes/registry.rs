@@ -274,6 +274,13 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
+        name: "lifted-lambdas",
+        doc: "a lifted lambda whose definition is an instance of another's is read as that one under application and sum-like functions with an extensionality lemma: sum(f(t), a, b) becomes sum(f1(tid(t)), a, b)",
+        stages: &[Stage::Decoded],
+        build: Build::Script(|| Box::new(super::lifted_lambdas::LiftedLambdas)),
+        ..PASS
+    },
+    PassInfo {
         name: "prune-defs",
         doc: "drop the definitional axioms of symbols no longer used",
         soundness: Soundness::Equisatisfiable,
