@@ -1100,6 +1100,45 @@ fn guarded_eq_rule_from_a_disjunct_that_refutes_an_implication() {
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
 
+/// Why3's library sums over `Real`, as VeriCUDA prints them for a loop
+/// invariant `s = \sum(0, k, \lambda c. A[w*row + c])`: a base case and a
+/// recursive definition `a <= b ⇒ sum(f, a, b) = f@b + sum(f, a, b - 1)`.
+const SUM_DECLS: &str = "(declare-sort F 0)(declare-fun app (F Int) Real)(declare-fun sum (F Int Int) Real)(declare-const g F)(declare-const n Int)(declare-fun h (Int) Int)";
+const SUM_BASE: &str = "(forall ((f F) (a Int) (b Int)) (=> (< b a) (= (sum f a b) 0.0)))";
+const SUM_DOWN: &str =
+    "(forall ((f F) (a Int) (b Int)) (=> (<= a b) (= (sum f a b) (+ (app f b) (sum f a (- b 1))))))";
+
+/// A recursive definition unfolds where the hypotheses decide its guard
+/// and the unfolding decides the atom (the preservation of `s = sum(f, 0,
+/// k - 1)` across `s' = s + f@k`), and nowhere else: not where the guard
+/// is open, not where the unfolding decides nothing (it would take apart a
+/// sum that another may match whole), not from an unguarded recursive
+/// equation.
+#[test]
+fn guarded_eq_unfolds_a_recursive_definition_where_that_decides_the_atom() {
+    let goal = "(= (sum g 0 n) (+ (sum g 0 (- n 1)) (app g n)))";
+    let mut pb = problem(SUM_DECLS, &["(<= 0 n)", SUM_BASE, SUM_DOWN], goal);
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&pb, before, after);
+    // `0 <= n` unknown and no base case to split on: the guard stays open.
+    let mut pb = problem(SUM_DECLS, &[SUM_DOWN], goal);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    // The unfolding leaves `sum g 0 (- n 1)` against `sum g 0 (- n 2)`:
+    // no decision, no rewrite.
+    let goal = "(= (sum g 0 n) (+ (app g n) (app g (- n 1)) (sum g 0 (- n 2))))";
+    let mut pb = problem(SUM_DECLS, &["(<= 0 n)", SUM_DOWN], goal);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+    // An unguarded recursive equation unfolds forever: no rule.
+    let mut pb = problem(
+        SUM_DECLS,
+        &["(forall ((x Int)) (= (h x) (+ 1 (h (- x 1)))))"],
+        "(= (h n) 5)",
+    );
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
 // ------------------------------------------------------------------------
 // ElimAssign of a shared array written at `bsize*b + t` (diffusion1d_naive)
 

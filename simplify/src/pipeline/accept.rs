@@ -28,26 +28,33 @@ fn grows_too_much(cx: &Context, before: TermId, after: TermId) -> bool {
     tree_size(cx, after, &mut memo) > growth_bound(cx, before, &mut memo)
 }
 
-/// Whether the arrays of `assigned` that `q` reads are a strict subset of
-/// those `t` reads, and `q` brings in no integer division: ElimAssign
-/// removed every read of an array written by a shared assign, which is
-/// worth a larger formula (the reads become the written values, under the
-/// writer's conditions), within the growth bound, but not a writer named
-/// by `div`/`mod`, which solvers reason about poorly.
-fn eliminates_an_array(cx: &Context, t: TermId, q: TermId, assigned: &HashSet<FunId>) -> bool {
+/// Whether the functions of `eliminable` that `q` reads are a strict
+/// subset of those `t` reads, and `q` brings in no integer division: the
+/// rewrite replaced every read of a function that the facts define over a
+/// domain (an array written by a shared assign, a per-thread variable
+/// written by an assignment, a recursive definition unfolded to its base)
+/// by the defining values, under their conditions. That is worth a larger
+/// formula, within the growth bound, but not a writer named by `div`/`mod`,
+/// which solvers reason about poorly.
+fn eliminates_a_definition(
+    cx: &Context,
+    t: TermId,
+    q: TermId,
+    eliminable: &HashSet<FunId>,
+) -> bool {
     let divides = |root: TermId| {
         crate::term::any_subterm(cx, root, |u| {
             matches!(cx.kind(u), TermKind::App(Op::IntDiv | Op::Mod, _))
         })
     };
-    if assigned.is_empty() || (divides(q) && !divides(t)) {
+    if eliminable.is_empty() || (divides(q) && !divides(t)) {
         return false;
     }
     let reads = |root: TermId| -> HashSet<FunId> {
         let mut found = HashSet::new();
         crate::term::any_subterm(cx, root, |u| {
             if let TermKind::App(Op::Uf(f), _) = cx.kind(u) {
-                if assigned.contains(f) {
+                if eliminable.contains(f) {
                     found.insert(*f);
                 }
             }
@@ -82,7 +89,8 @@ impl Accept<'_> {
     /// not declared before `index` (`declared_at`); under `NoCostlier*`,
     /// only when its cost, with `defined` functions weighed as the e-graph
     /// weighs them, is at most `t`'s, or when it reads fewer of the
-    /// `assigned` arrays than `t` and no other ([`eliminates_an_array`]).
+    /// `eliminable` functions than `t` and no other
+    /// ([`eliminates_a_definition`]).
     pub(super) fn takes(
         &self,
         cx: &Context,
@@ -90,7 +98,7 @@ impl Accept<'_> {
         t: TermId,
         q: TermId,
         declared_at: &DeclarationIndex,
-        (defined, assigned): (&HashSet<FunId>, &HashSet<FunId>),
+        (defined, eliminable): (&HashSet<FunId>, &HashSet<FunId>),
     ) -> bool {
         let base = self.base(index, t);
         if q == t
@@ -105,7 +113,7 @@ impl Accept<'_> {
         }
         let mut memo = HashMap::new();
         term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
-            || eliminates_an_array(cx, t, q, assigned)
+            || eliminates_a_definition(cx, t, q, eliminable)
     }
 
     /// The largest rewrite (AST nodes) of the assertion at command
@@ -193,7 +201,7 @@ mod tests {
     }
 
     #[test]
-    fn a_costlier_rewrite_that_removes_an_assigned_array_is_taken() {
+    fn a_costlier_rewrite_that_removes_a_defined_function_is_taken() {
         let (s, ts, d) = read(
             "(declare-fun a (Int) Int)(declare-fun b (Int) Int)(declare-const x Int)\
              (assert (> (a x) 0))\
@@ -213,7 +221,7 @@ mod tests {
         let a: HashSet<FunId> = [fun("a")].into_iter().collect();
         let ab: HashSet<FunId> = [fun("a"), fun("b")].into_iter().collect();
         assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &none)));
-        // `a` gone, `b` new: only when `b` is no assigned array
+        // `a` gone, `b` new: only when `b` is not eliminable
         assert!(accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &a)));
         assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &ab)));
         // nothing removed

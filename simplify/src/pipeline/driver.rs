@@ -187,7 +187,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             // the cost model weighs applications of defined functions,
             // so that guarded-eq's substitutions win
             let all: Vec<TermId> = script.assertions().collect();
-            (run.config.defined_funs, run.assigned_funs) =
+            (run.config.defined_funs, run.eliminable_funs) =
                 crate::passes::guarded_eq::defined_functions(&mut script.cx, &all);
         }
         // Facts decide guards first (a loop-exit case refuted by the

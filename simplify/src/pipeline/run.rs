@@ -17,9 +17,10 @@ pub(super) struct Run<'a> {
     pub(super) options: &'a Options,
     pub(super) rewrites: Vec<egg::Rewrite<egraph::lang::Node, egraph::analysis::VcAnalysis>>,
     pub(super) config: SatConfig,
-    /// The arrays that shared-array assigns write
+    /// The functions the facts define over a domain, whose elimination
+    /// justifies a costlier rewrite
     /// ([`crate::passes::guarded_eq::defined_functions`]).
-    pub(super) assigned_funs: HashSet<FunId>,
+    pub(super) eliminable_funs: HashSet<FunId>,
     pub(super) deadline: Deadline,
     /// The CPU time one step may use (default budget only).
     step_cpu: Duration,
@@ -72,7 +73,7 @@ impl<'a> Run<'a> {
                 explain: options.explain,
                 defined_funs: Default::default(),
             },
-            assigned_funs: HashSet::new(),
+            eliminable_funs: HashSet::new(),
             deadline,
             step_cpu,
             cut: vec![],

@@ -137,7 +137,7 @@ pub(super) fn run_term_passes(
             let Some(q) = pass.apply(&mut script.cx, t, &mut ctx) else {
                 continue;
             };
-            let funs = (&run.config.defined_funs, &run.assigned_funs);
+            let funs = (&run.config.defined_funs, &run.eliminable_funs);
             let takes = |cx: &smtlib_io::Context, q| accept.takes(cx, i, t, q, &declared_at, funs);
             let q = if takes(&script.cx, q) {
                 q

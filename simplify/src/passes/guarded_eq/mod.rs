@@ -166,6 +166,7 @@ impl GuardedEq {
                     if cx.fun(*f).kind == FunKind::Defined || !params.is_empty() {
                         rules.push(Rule {
                             rule: term_rewrite::Rule::definition(cx, *f, params, *body),
+                            recursive: false,
                         });
                     }
                 }
@@ -223,6 +224,7 @@ impl GuardedEq {
             negative: false,
             chain: Vec::new(),
             cycle: None,
+            recursive_keys: HashSet::new(),
             overflow: false,
         };
         for mut s in shared {
@@ -268,22 +270,72 @@ impl GuardedEq {
 /// rewritten. Counting it would make every form that mentions `x(blockDim)`
 /// look costlier, and reject the substitutions that introduce it.
 ///
-/// Also returns the functions that the shared-array assigns among the
-/// facts write (ElimAssign's arrays), a subset of the first set.
+/// Also returns the functions that the facts define over a domain, a
+/// subset of the first set: the arrays that shared-array assigns write
+/// (ElimAssign's arrays) and the heads of rules whose patterns bind a
+/// variable (`x'(t) = e` under `valid t`). A rule over ground terms
+/// (`tb2t(get(w, Tuple0)) = …`, `c = 5`) defines its head at one point
+/// only: substituting it is what the cost model weighs, no assignment
+/// eliminated.
 pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> (HashSet<FunId>, HashSet<FunId>) {
     let (mut rules, mut shared) = (Vec::new(), Vec::new());
     for (i, &f) in facts.iter().enumerate() {
         collect(cx, f, i, Vec::new(), Vec::new(), &mut rules, &mut shared);
     }
-    let assigned: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
-    let mut out = assigned.clone();
-    out.extend(rules.iter().filter_map(|r| match r.rule.head {
-        Head::Fun(f) if !is_projection(cx, &r.rule) => Some(f),
-        _ => None,
-    }));
-    (out, assigned)
+    let mut over_a_domain: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
+    let mut out = over_a_domain.clone();
+    for r in &rules {
+        let Head::Fun(f) = r.rule.head else { continue };
+        // A recursive rule unfolds its head into itself: it never removes
+        // the head, so a form without it is no completed substitution.
+        if r.recursive || is_projection(cx, &r.rule) {
+            continue;
+        }
+        out.insert(f);
+        let binds = r
+            .rule
+            .pats
+            .iter()
+            .any(|&p| r.rule.vars.iter().any(|&v| crate::term::mentions(cx, p, v)));
+        if binds {
+            over_a_domain.insert(f);
+        }
+    }
+    (out, over_a_domain)
 }
 
 fn has_store(cx: &Context, t: TermId) -> bool {
     crate::term::any_subterm(cx, t, |u| matches!(cx.kind(u), TermKind::App(Op::Store, _)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn functions_defined_over_a_domain() {
+        let mut s = smtlib_io::parse_script(
+            "(declare-fun x (Int) Int)(declare-fun w (Int) Int)(declare-fun tb (Int) Int)\
+             (declare-fun sum (Int Int) Int)(declare-const c Int)\
+             (assert (forall ((t Int)) (=> (<= 0 t) (= (x t) (+ t 1)))))\
+             (assert (= (tb (w 0)) 5))\
+             (assert (= c 3))\
+             (assert (forall ((a Int) (b Int)) (=> (<= a b) (= (sum a b) (+ b (sum a (- b 1)))))))",
+        )
+        .expect("parses");
+        let facts: Vec<TermId> = s.assertions().collect();
+        let (defined, over_a_domain) = defined_functions(&mut s.cx, &facts);
+        let names = |set: &HashSet<FunId>| {
+            let mut v: Vec<String> = set
+                .iter()
+                .map(|&f| s.cx.sym_name(s.cx.fun(f).name).to_string())
+                .collect();
+            v.sort();
+            v
+        };
+        // `tb` and `c` are defined at one point; the recursive `sum` is
+        // never removed by its own unfolding.
+        assert_eq!(names(&defined), ["c", "tb", "x"]);
+        assert_eq!(names(&over_a_domain), ["x"]);
+    }
 }

@@ -31,7 +31,7 @@ use crate::size::tree_size;
 use crate::term::rewrite::Head;
 use crate::term::{self, and, conjuncts, not, or};
 use num_bigint::BigInt;
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
@@ -85,6 +85,10 @@ pub(super) struct Engine {
     /// Set when an atom of `chain` came up again: the rewriting unwinds to
     /// it.
     pub(super) cycle: Option<AtomState>,
+    /// The keys of the recursive rules found so far
+    /// ([`super::rules::Rule`]): an unfolding is kept only where the
+    /// hypotheses decide its guard and it decides its atom.
+    pub(super) recursive_keys: HashSet<usize>,
 }
 
 /// An atom as [`Engine::atom`] rewrites it: the atom, the numbers of
@@ -330,10 +334,14 @@ impl Engine {
             self.overflow = true;
             return phi;
         }
+        let recursive = self.recursive_keys.contains(&key);
         let r = match status {
+            Some(true) if recursive => {
+                self.unfold_if_decisive(cx, (phi, occ, key), &then_v, ctx, fuel, blocked)
+            }
             Some(true) => self.then_case(cx, phi, occ, &then_v, ctx, fuel - 1, blocked),
             Some(false) => self.rw(cx, phi_else, ctx, fuel - 1, &blocked2),
-            None if !self.case_splits => {
+            None if !self.case_splits || recursive => {
                 // leave this occurrence, look for decided ones elsewhere
                 let mut skip = blocked.clone();
                 skip.insert((occ, key));
@@ -373,6 +381,35 @@ impl Engine {
             });
         }
         r
+    }
+
+    /// A recursive rule's unfolding of `occ` (found with rule `key`) in
+    /// the atom `phi`, rewritten further, if that decides the atom
+    /// (`true` or `false`); else `phi` rewritten with `occ` left as it is.
+    /// An unfolding that decides nothing would only take a term apart that
+    /// another side of the atom may still match as a whole
+    /// (`sum(f, 0, k - 1)` against the invariant's own sum).
+    fn unfold_if_decisive(
+        &mut self,
+        cx: &mut Context,
+        (phi, occ, key): (TermId, TermId, usize),
+        then: &Then,
+        ctx: &PassContext,
+        fuel: usize,
+        blocked: &HashSet<(TermId, usize)>,
+    ) -> TermId {
+        let traced = self.trace.len();
+        let r = self.then_case(cx, phi, occ, then, ctx, fuel - 1, blocked);
+        let r = simplify_trivial(cx, r);
+        let decided = term::is_true(cx, r) || term::is_false(cx, r);
+        if self.cycle.is_some() || (decided && !self.overflow) {
+            return r;
+        }
+        self.overflow = false;
+        self.trace.truncate(traced);
+        let mut skip = blocked.clone();
+        skip.insert((occ, key));
+        self.rw(cx, phi, ctx, fuel - 1, &skip)
     }
 
     /// The atom `phi` with its occurrence `occ` replaced as `then` says,
@@ -485,7 +522,12 @@ impl Engine {
                 *clean = false;
                 continue;
             }
-            if let Some(inst) = self.table.rule(src).rule.fire(cx, &args) {
+            let rule = self.table.rule(src);
+            let recursive = rule.recursive;
+            if let Some(inst) = rule.rule.fire(cx, &args) {
+                if recursive {
+                    self.recursive_keys.insert(i);
+                }
                 return Some((
                     t,
                     i,
@@ -655,6 +697,49 @@ pub(super) fn eq_simplify(cx: &mut Context, t: TermId) -> TermId {
 }
 
 /// Evaluate constant comparisons and `a = a` in a rewritten formula.
+/// Are `a` and `b` equal as sums of products: the same summands, each the
+/// same factors, up to order, nesting and zero constants? (`arith::norm`
+/// puts `Int` sums in normal form; `Real` ones, such as an unfolded
+/// `sum_r`, are compared here.)
+fn same_sum(cx: &Context, a: TermId, b: TermId) -> bool {
+    fn factors(cx: &Context, t: TermId, out: &mut Vec<TermId>) {
+        match cx.kind(t) {
+            TermKind::App(Op::Mul, args) => {
+                for &a in args.iter() {
+                    factors(cx, a, out);
+                }
+            }
+            _ => out.push(t),
+        }
+    }
+    fn summands(cx: &Context, t: TermId, out: &mut Vec<Vec<TermId>>) {
+        match cx.kind(t) {
+            TermKind::App(Op::Add, args) => {
+                for &a in args.iter() {
+                    summands(cx, a, out);
+                }
+            }
+            TermKind::Int(n) if n.is_zero() => {}
+            TermKind::Real(q) if q.is_zero() => {}
+            _ => {
+                let mut f = Vec::new();
+                factors(cx, t, &mut f);
+                f.sort_unstable();
+                out.push(f);
+            }
+        }
+    }
+    if a == b {
+        return true;
+    }
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    summands(cx, a, &mut x);
+    summands(cx, b, &mut y);
+    x.sort_unstable();
+    y.sort_unstable();
+    x == y
+}
+
 fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
     match cx.kind(t).clone() {
         TermKind::App(Op::And, args) => {
@@ -675,7 +760,9 @@ fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
             let h = and(cx, hs.to_vec());
             term::implies(cx, h, *c)
         }
-        TermKind::App(Op::Eq, args) if args.len() == 2 && args[0] == args[1] => cx.mk_bool(true),
+        TermKind::App(Op::Eq, args) if args.len() == 2 && same_sum(cx, args[0], args[1]) => {
+            cx.mk_bool(true)
+        }
         _ => {
             if let Some((rel, p)) = int_cmp(cx, t) {
                 if p.is_constant() {

@@ -29,9 +29,16 @@ use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 /// pattern is a variable or a function application over patterns, every
 /// variable of the rule occurs exactly once in `pats` (a linear pattern,
 /// matched syntactically).
+///
+/// A *recursive* rule's right side applies its head again (`a ≤ b ⇒
+/// s(f, a, b) = f(b) + s(f, a, b - 1)`, Why3's recursive library
+/// definitions). It is read only from a guarded fact, never case-split on,
+/// and its unfolding is kept only where the hypotheses decide its guard
+/// true and the unfolding decides the atom (`Engine::unfold_if_decisive`).
 #[derive(Clone, Debug)]
 pub(super) struct Rule {
     pub(super) rule: rewrite::Rule,
+    pub(super) recursive: bool,
 }
 
 /// Is `r` a projection rule: every argument pattern a constructor
@@ -135,7 +142,7 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
     if args.len() != 2 {
         return None;
     }
-    let rule = |head, pats, rhs| Rule {
+    let rule = |head, pats, rhs, recursive| Rule {
         rule: rewrite::Rule {
             vars: vars.to_vec(),
             head,
@@ -143,19 +150,26 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
             guards: guards.to_vec(),
             rhs,
         },
+        recursive,
     };
+    let mut recursive = None;
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
         if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
-            // The right side must not be the head applied again (no loops).
+            // A right side that applies the head again makes a recursive
+            // rule, taken only when nothing else is and a guard bounds it.
             if !head.occurs_in(cx, r) {
-                return Some(rule(head, vs, r));
+                return Some(rule(head, vs, r, false));
+            }
+            if recursive.is_none() && !guards.is_empty() && !vars.is_empty() {
+                recursive = Some((head, vs, r));
             }
         }
     }
     // A linear Int equation `±f(x̄) + rest = 0` (e.g. after the e-graph
     // moved a constant across: `f(x̄) + 1 = e`) defines `f(x̄) = ∓rest`.
+    let recursive = recursive.map(|(head, vs, r)| rule(head, vs, r, true));
     if cx.sort_of(args[0]) != cx.int_sort() || cx.sort_of(args[1]) != cx.int_sort() {
-        return None;
+        return recursive;
     }
     let p = poly::from_term(cx, args[0]).sub(&poly::from_term(cx, args[1]));
     for atom in p.atoms() {
@@ -169,9 +183,9 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
             continue;
         }
         let rhs = poly::to_term(cx, &rest.scale(&-c));
-        return Some(rule(head, vs, rhs));
+        return Some(rule(head, vs, rhs, false));
     }
-    None
+    recursive
 }
 
 /// `l` as the left side of a rule over `vars`: an application `f(p̄)` (or
