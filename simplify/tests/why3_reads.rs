@@ -274,3 +274,54 @@ fn the_cli_validates_named_reads() {
     assert!(err.contains("vcsimp: validate: agree"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Array `x` read at a thread's local `k` (a map from threads to maps from
+/// the unit type, as VeriCUDA stores locals): Why3 passes `k`'s value to
+/// `get` without a round trip, `get(x, get(get(k, t2tb s), Unit))`, while
+/// elsewhere it reads `k` back, `tb2t(get(get(k, t2tb t), Unit))`. With
+/// the `Int` bridge onto, the index becomes `t2tb(tb2t(…))`, so `x`'s
+/// read is over `k`'s named read: `get@2(get@1 s)`.
+const LOCAL_INDEX: &str = "(declare-sort uni 0)
+(declare-sort ty 0)
+(declare-fun int () ty)
+(declare-fun unit () ty)
+(declare-fun mapty () ty)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(assert (forall ((i Int)) (= (tb2t (t2tb i)) i)))
+(assert (forall ((j uni)) (= (t2tb (tb2t j)) j)))
+(declare-fun get (ty ty uni uni) uni)
+(declare-fun Unit () uni)
+(declare-fun k () uni)
+(declare-fun x () uni)
+(assert (forall ((t Int)) (= (tb2t (get int unit (get mapty int k (t2tb t)) Unit)) 0)))
+(assert (not (forall ((s Int)) (= (tb2t (get int int x (get int unit (get mapty int k (t2tb s)) Unit))) (tb2t (get int int x (t2tb 0)))))))
+(check-sat)
+";
+
+#[test]
+fn a_map_value_passed_on_as_an_index_is_its_named_read() {
+    let out = run(LOCAL_INDEX, vec![pass("why3-reads")]);
+    assert!(out.contains("(get@2 (get@1 s))"), "{out}");
+    assert!(
+        out.contains("(define-fun get@2 ((x!1 Int)) Int (tb2t (get int int x (t2tb x!1))))"),
+        "{out}"
+    );
+    assert_eq!(common::z3_answers(LOCAL_INDEX), "unsat");
+    assert_eq!(common::z3_answers(&out), "unsat");
+    common::assert_validated(LOCAL_INDEX, &out);
+    // `k` never read back under the bridge: the index stays as it is
+    let unread = LOCAL_INDEX.replace(
+        "(assert (forall ((t Int)) (= (tb2t (get int unit (get mapty int k (t2tb t)) Unit)) 0)))\n",
+        "",
+    );
+    let out = run(&unread, vec![pass("why3-reads")]);
+    assert!(out.contains("(tb2t (get int int x (get int unit"), "{out}");
+    // nor without the round trip into `uni`
+    let guarded = LOCAL_INDEX.replace(
+        "(assert (forall ((j uni)) (= (t2tb (tb2t j)) j)))",
+        "(declare-fun ok (uni) Bool)(assert (forall ((j uni)) (=> (ok j) (= (t2tb (tb2t j)) j))))",
+    );
+    let out = run(&guarded, vec![pass("why3-reads")]);
+    assert!(!out.contains("(get@2 (get@1 s))"), "{out}");
+}

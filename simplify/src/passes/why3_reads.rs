@@ -28,7 +28,12 @@
 //! `get(…, Tuple2(dim31, dim31, t2tb b, t2tb l))`, is first read as the
 //! round trip `t2tb1(tb2t1(Tuple2(…)))` when the bridge is onto and the
 //! same constructor is read back elsewhere ([`fold_round_trips`]), so it
-//! is named like a pair variable: `get@2(Tuple2@1(b, l))`.
+//! is named like a pair variable: `get@2(Tuple2@1(b, l))`. The same holds
+//! for a value read from a map and passed on without a round trip:
+//! `get(x, Tuple1(get(k, t2tb t)))` (array `x` at the thread's local `k`)
+//! becomes `get(x, Tuple1(t2tb3(tb2t3(get(k, t2tb t)))))` when
+//! `tb2t3(get(k, t2tb t'))` is read elsewhere, so that `x`'s index is `k`'s
+//! named read.
 //!
 //! **Thread pairs.** When `R_k` rebuilds a value of a declared sort from
 //! fields (`tb2t1(Tuple2(dim31, dim31, t2tb b, t2tb l))`), the pass also
@@ -195,7 +200,8 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
 /// the same constructor back, `tb2t1(Tuple2(dim31, dim31, t2tb b, t2tb l))`,
 /// the bare one becomes `t2tb1(tb2t1(Tuple2(…)))`. The naming then sees
 /// `get(…, t2tb1(R(b, l)))`: the same read as at a thread variable,
-/// `get(…, t2tb1(t))`, instead of a second symbol for the same map.
+/// `get(…, t2tb1(t))`, instead of a second symbol for the same map. Any
+/// [`ReadKey`] shape is folded so, nested reads included.
 ///
 /// **Soundness.** Only for a bridge whose round trip
 /// `∀j:uni. wrap(unwrap j) = j` is asserted without a guard ([`is_onto`]):
@@ -217,7 +223,7 @@ fn fold_round_trips(
     }
     // the flat constructor shapes that some assertion reads back, with the
     // bridge that reads them
-    let mut shapes: HashMap<(FunId, Vec<Slot>), Bridge> = HashMap::new();
+    let mut shapes: HashMap<ReadKey, Bridge> = HashMap::new();
     for &f in &facts {
         term::post_order(&script.cx, f, |u| {
             let cx = &script.cx;
@@ -225,7 +231,7 @@ fn fold_round_trips(
                 return;
             };
             let Some(b) = onto.get(unwrap) else { return };
-            if let Some(key) = flat_key(cx, ua[0], wraps) {
+            if let Some(key) = read_key(cx, ua[0], wraps) {
                 shapes.entry(key).or_insert(*b);
             }
         });
@@ -239,7 +245,7 @@ fn fold_round_trips(
         let CommandKind::Assert(t) = script.commands[i].kind else {
             continue;
         };
-        let new = term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+        let new = term::rebuild(&mut script.cx, t, |cx, original, rebuilt| {
             let TermKind::App(Op::Uf(f), args) = cx.kind(rebuilt).clone() else {
                 return None;
             };
@@ -247,7 +253,9 @@ fn fold_round_trips(
                 // under `unwrap` already: leave the read as it was
                 return added.get(&args[0]).copied();
             }
-            let b = shapes.get(&flat_key(cx, rebuilt, wraps)?)?;
+            // keyed by the original: a nested read folded below keeps the
+            // shape that the reads back were collected under
+            let b = shapes.get(&read_key(cx, original, wraps)?)?;
             let read = cx.mk_app(Op::Uf(b.unwrap), vec![rebuilt]).ok()?;
             let wrapped = cx.mk_app(Op::Uf(b.wrap), vec![read]).ok()?;
             added.insert(wrapped, read);
@@ -257,31 +265,49 @@ fn fold_round_trips(
     }
 }
 
-/// `F(a1, …, an)` as a flat shape key: `F` declared and no bridge, every
-/// argument closed or a bridge `wrap(e)` of a term with variables, and at
-/// least one such.
-fn flat_key(cx: &Context, t: TermId, wraps: &HashMap<FunId, Bridge>) -> Option<(FunId, Vec<Slot>)> {
-    let TermKind::App(Op::Uf(f), args) = cx.kind(t) else {
-        return None;
-    };
-    if cx.fun(*f).kind != FunKind::Declared || wraps.contains_key(f) {
-        return None;
-    }
-    let mut slots = Vec::with_capacity(args.len());
-    for &a in args.iter() {
-        if term::is_closed(cx, a) {
-            slots.push(Slot::Closed(a));
-            continue;
+/// A `uni` term as the key of a read: a declared function (no bridge)
+/// applied to closed terms, bridges `wrap(e)` of terms with variables, and
+/// such applications, with at least one bridge in all. Why3 passes a value
+/// read from a map to another polymorphic symbol without a round trip
+/// (`get(x, Tuple1(get(k_map, t2tb(t))))`, the array `x` at a thread's
+/// local `k`); the same read stands under `unwrap` elsewhere (`k`'s value).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum ReadKey {
+    Closed(TermId),
+    Bridged(FunId),
+    App(FunId, Vec<ReadKey>),
+}
+
+/// [`ReadKey`] of `t`, if it has one.
+fn read_key(cx: &Context, t: TermId, wraps: &HashMap<FunId, Bridge>) -> Option<ReadKey> {
+    fn key(
+        cx: &Context,
+        t: TermId,
+        wraps: &HashMap<FunId, Bridge>,
+        bridged: &mut bool,
+    ) -> Option<ReadKey> {
+        if term::is_closed(cx, t) {
+            return Some(ReadKey::Closed(t));
         }
-        match cx.kind(a) {
-            TermKind::App(Op::Uf(w), _) if wraps.contains_key(w) => slots.push(Slot::Bridged(*w)),
-            _ => return None,
+        let TermKind::App(Op::Uf(f), args) = cx.kind(t) else {
+            return None;
+        };
+        if wraps.contains_key(f) {
+            *bridged = true;
+            return Some(ReadKey::Bridged(*f));
         }
+        if cx.fun(*f).kind != FunKind::Declared {
+            return None;
+        }
+        let keys = args
+            .iter()
+            .map(|&a| key(cx, a, wraps, bridged))
+            .collect::<Option<Vec<_>>>()?;
+        Some(ReadKey::App(*f, keys))
     }
-    slots
-        .iter()
-        .any(|s| matches!(s, Slot::Bridged(_)))
-        .then_some((*f, slots))
+    let mut bridged = false;
+    let k = key(cx, t, wraps, &mut bridged)?;
+    (matches!(k, ReadKey::App(..)) && bridged).then_some(k)
 }
 
 /// One `check-sat` scope at most, no `push`/`pop`/`reset`, every assertion
