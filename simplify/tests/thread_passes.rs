@@ -1307,6 +1307,126 @@ fn elim_assign_under_a_negation_binds_the_block_instead_of_dividing() {
     assert_equivalent_or_on(&mut pb, before, after, sizes);
 }
 
+/// A tiled transposition's second phase as VeriCUDA writes it (the
+/// `transposeTiled` kernel): thread `(tx, ty)` of block `(bx, by)` writes
+/// `out[tx + B*by + (B*Gy)*ty + (B*B*Gy)*bx]` from its block's tile, a
+/// four-digit mixed-radix index (`tx, ty < B`, `by < Gy`). `digit_bound`
+/// is the bound on `ty` and `bx_coef` the coefficient of `bx`: `B` and
+/// `(* B B Gy)` make the index injective on valid threads.
+const TILED_DECLS: &str = "(declare-const B Int)(declare-const Gx Int)(declare-const Gy Int)(declare-const u Int)(declare-fun out0 (Int) Int)(declare-fun out (Int) Int)(declare-fun in (Int) Int)(declare-fun tile (Int Int Int Int) Int)";
+
+fn tiled_facts(digit_bound: &str, bx_coef: &str) -> Vec<String> {
+    let w = |b: &str, x: &str, y: &str| {
+        format!("(<= 0 {b}x) (< {b}x Gx) (<= 0 {b}y) (< {b}y Gy) (<= 0 {x}) (< {x} B) (<= 0 {y}) (< {y} {digit_bound}) (= (+ {x} (* B {b}y) (* B Gy {y}) (* {bx_coef} {b}x)) n)")
+    };
+    vec![
+        "(<= 1 B)".into(),
+        "(<= 1 Gx)".into(),
+        "(<= 1 Gy)".into(),
+        format!("(forall ((n Int)) (or (exists ((bx Int) (by Int) (tx Int) (ty Int)) (and {} (= (out0 n) (tile bx by tx ty)))) (and (forall ((cx Int) (cy Int) (sx Int) (sy Int)) (not (and {}))) (= (out0 n) (out n)))))", w("b", "tx", "ty"), w("c", "sx", "sy")),
+        "(forall ((bx Int) (by Int) (tx Int) (ty Int)) (=> (and (<= 0 bx) (< bx Gx) (<= 0 by) (< by Gy) (<= 0 tx) (< tx B) (<= 0 ty) (< ty B)) (= (tile bx by tx ty) (in (+ ty (* B bx) (* Gx B tx) (* Gx B B by))))))".into(),
+    ]
+}
+
+/// The postcondition `out[i + (Gy*B)*j] = in[j + (Gx*B)*i]`, negated.
+const TILED_GOAL: &str = "(not (forall ((i Int)) (=> (and (<= 0 i) (< i (* Gy B))) (forall ((j Int)) (=> (and (<= 0 j) (< j (* Gx B))) (= (out0 (+ i (* Gy B j))) (in (+ j (* Gx B i)))))))))";
+
+/// Small launches and every index around them, for checks by instances.
+const TILED_SIZES: &[(&str, &[i64])] = &[
+    ("B", &[1, 2]),
+    ("Gx", &[1, 2]),
+    ("Gy", &[2]),
+    ("u", &[-1, 0, 1, 2, 3, 5, 8, 13, 15, 16]),
+];
+
+#[test]
+fn elim_assign_four_digit_writer_of_a_tiled_transposition() {
+    let facts = tiled_facts("B", "(* B B Gy)");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    // The read's index `i + (Gy*B)*j` with `0 <= i < Gy*B` splits the
+    // writer into the digits (tx, by) of `i` and (ty, bx) of `j`; under
+    // the negation each pair's upper digit is bound, no div/mod: the
+    // postcondition follows.
+    let mut pb = problem(TILED_DECLS, &facts, TILED_GOAL);
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(
+        !s.contains("out0") && !s.contains("div") && !s.contains("mod"),
+        "{s}"
+    );
+    common::assert_unsat(&with_facts(&pb, &s));
+    // A symbolic read under a negation: every digit but the lowest bound.
+    let mut pb = problem(TILED_DECLS, &facts, "(not (= (out0 u) 5))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("out0") && !s.contains("div"), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, TILED_SIZES);
+    // Elsewhere `div` names the three upper digits.
+    let mut pb = problem(TILED_DECLS, &facts, "(= (out0 u) 5)");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("out0") && s.contains("(div "), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, TILED_SIZES);
+}
+
+#[test]
+fn elim_assign_mixed_radix_writer_needs_an_injective_index() {
+    // `ty < B + 1` does not bound the digit by its radix (threads (0, B)
+    // and (1, 0) of a row write the same index); `B*Gy` for `bx` does not
+    // chain (`ty`'s digit would need B*B*Gy). Neither read is rewritten.
+    for (digit_bound, bx_coef) in [("(+ B 1)", "(* B B Gy)"), ("B", "(* B Gy)")] {
+        let facts = tiled_facts(digit_bound, bx_coef);
+        let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+        for goal in [TILED_GOAL, "(= (out0 u) 5)"] {
+            let mut pb = problem(TILED_DECLS, &facts, goal);
+            assert_eq!(
+                apply(&mut GuardedEq::default(), &mut pb),
+                None,
+                "{digit_bound} {bx_coef} {goal}"
+            );
+        }
+    }
+    // A radix not known positive: `Gy` may be 0, `B*Gy` is then no
+    // divisor (the writer does not exist then, but `div` could not say so).
+    let facts = tiled_facts("B", "(* B B Gy)");
+    let facts: Vec<&str> = facts
+        .iter()
+        .map(String::as_str)
+        .filter(|f| *f != "(<= 1 Gy)")
+        .collect();
+    let mut pb = problem(TILED_DECLS, &facts, "(= (out0 u) 5)");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
+/// The whole pipeline on the tiled transposition: the valid postcondition
+/// is proved by z3 after vcsimp, and one that swaps the indices stays
+/// satisfiable.
+#[test]
+fn tiled_transposition_through_the_pipeline() {
+    let facts = tiled_facts("B", "(* B B Gy)");
+    let script = |goal: &str| {
+        let mut src = TILED_DECLS.to_string();
+        for f in &facts {
+            src.push_str(&format!("(assert {f})"));
+        }
+        src.push_str(&format!("(assert {goal})(check-sat)\n"));
+        simplify::simplify_text(&src, &simplify::Options::default())
+            .expect("simplifies")
+            .output
+    };
+    let out = script(TILED_GOAL);
+    if let Some(ans) = common::z3_answer(&out, common::PROOF_LIMIT) {
+        assert_eq!(ans, "unsat", "{out}");
+    }
+    let wrong = TILED_GOAL.replace("(in (+ j (* Gx B i)))", "(in (+ i (* Gx B j)))");
+    let out = script(&wrong);
+    if let Some(ans) = common::z3_answer(&out, 10) {
+        assert_ne!(ans, "unsat", "{out}");
+    }
+}
+
 /// A VeriCUDA writer ranges over a thread's block `y` too, which its index
 /// `x + B*b` leaves free. The written value depends on it, so the pipeline
 /// names it by a Skolem function of the index, declared with its range and
@@ -1358,6 +1478,109 @@ fn elim_assign_names_an_undetermined_writer_variable_by_a_skolem_function() {
         let out = simplified(&src);
         assert!(!out.contains("@writer"), "{out}");
     }
+}
+
+/// A guard that is a nonlinear comparison is decided by SimpAffine's forms
+/// under the hypotheses where the read stands: `c + A*r < A*Q` is `r < Q`
+/// when `0 <= c < A` (a loop invariant over `z < A*Q` read at a
+/// two-dimensional index). With `c <= A` it is not, and the case split
+/// stays.
+#[test]
+fn guarded_eq_decides_a_nonlinear_guard_by_affine_forms() {
+    let d = "(declare-const A Int)(declare-const Q Int)(declare-const c Int)(declare-const r Int)(declare-fun f (Int) Int)(declare-fun g (Int) Int)";
+    let facts = [
+        "(< 0 A)",
+        "(forall ((z Int)) (=> (and (<= 0 z) (< z (* A Q))) (= (f z) (g z))))",
+    ];
+    let goal = |c_upper: &str| {
+        format!("(=> (and (<= 0 c) (< c {c_upper}) (<= 0 r) (< r Q)) (= (f (+ c (* A r))) 0))")
+    };
+    let inst: &[(&str, &[i64])] = &[
+        ("A", &[1, 2, 3]),
+        ("Q", &[0, 1, 2]),
+        ("c", &[-1, 0, 1, 2, 3]),
+        ("r", &[-1, 0, 1, 2]),
+    ];
+    let mut pb = problem(d, &facts, &goal("A"));
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(f ") && s.contains("(g "), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, inst);
+    let mut pb = problem(d, &facts, &goal("(+ A 1)"));
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(f ") && s.contains("(g "), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, inst);
+}
+
+/// A read rewritten in one round leaves the writer's Skolem function
+/// `y@writer(u)` in the formula; in a later round a rule whose guard needs
+/// its range (`0 <= y < H`) decides that guard by the function's range
+/// fact, without a case split. With the function's facts (which the
+/// pipeline asserts) among the facts, the result is equivalent on small
+/// launches.
+#[test]
+fn guarded_eq_decides_a_guard_by_a_writer_skolem_range() {
+    let d = "(declare-const B Int)(declare-const G Int)(declare-const H Int)(declare-const u Int)(declare-fun v (Int Int) Int)(declare-fun w (Int) Int)(declare-fun out (Int) Int)(declare-fun out0 (Int) Int)";
+    let facts = [
+        "(<= 1 B)",
+        "(<= 1 G)",
+        "(<= 1 H)",
+        "(forall ((n Int)) (or (exists ((b Int) (y Int) (x Int)) (and (<= 0 b) (< b G) (<= 0 y) (< y H) (<= 0 x) (< x B) (= (+ x (* B b)) n) (= (out0 n) (v n y)))) (and (forall ((b Int) (y Int) (x Int)) (not (and (<= 0 b) (< b G) (<= 0 y) (< y H) (<= 0 x) (< x B) (= (+ x (* B b)) n)))) (= (out0 n) (out n)))))",
+    ];
+    let mut pb = problem(d, &facts, "(= (out0 u) 7)");
+    let mut pass = GuardedEq::default().with_skolems(true);
+    let first = apply(&mut pass, &mut pb).expect("applies");
+    let s = show(&pb, first);
+    assert!(s.contains("y@writer") && !s.contains("out0"), "{s}");
+    for i in pass.take_introduced() {
+        pb.facts.extend(i.facts);
+    }
+    pb.decls.push_str("(declare-fun y@writer (Int) Int)");
+    // The next round, with a rule on `v` guarded by the range of `y`.
+    // ∀i y. 0 <= y < H ⇒ v(i, y) = w(i), built in the problem's context
+    let cx = &mut pb.script.cx;
+    let fun = |cx: &smtlib_io::Context, name: &str| {
+        cx.funs()
+            .find(|(_, d)| cx.sym_name(d.name) == name)
+            .map(|(f, _)| f)
+            .expect("declared")
+    };
+    let (v, w, h) = (fun(cx, "v"), fun(cx, "w"), fun(cx, "H"));
+    let int = cx.int_sort();
+    let (iname, yname) = (cx.sym("i"), cx.sym("y"));
+    let (i, y) = (cx.new_var(iname, int), cx.new_var(yname, int));
+    let (it, yt, ht, zero) = (cx.mk_var(i), cx.mk_var(y), cx.mk_const(h), cx.mk_int(0));
+    let mut app = |op: Op, args: Vec<TermId>| cx.mk_app(op, args).expect("well sorted");
+    let lo = app(Op::Le, vec![zero, yt]);
+    let hi = app(Op::Lt, vec![yt, ht]);
+    let guard = app(Op::And, vec![lo, hi]);
+    let vy = app(Op::Uf(v), vec![it, yt]);
+    let wi = app(Op::Uf(w), vec![it]);
+    let eq = app(Op::Eq, vec![vy, wi]);
+    let body = app(Op::Implies, vec![guard, eq]);
+    let rule = cx
+        .mk_binder(
+            smtlib_io::BinderKind::Forall,
+            Box::new([i, y]),
+            body,
+            Box::new([]),
+        )
+        .expect("a Bool body");
+    pb.facts.push(rule);
+    pb.goal = first;
+    let second = apply(&mut pass, &mut pb).expect("applies");
+    let s = show(&pb, second);
+    assert!(s.contains("(w u)") && !s.contains("(v "), "{s}");
+    let inst: &[(&str, &[i64])] = &[
+        ("B", &[1, 2]),
+        ("G", &[1, 2]),
+        ("H", &[1, 2]),
+        ("u", &[-1, 0, 1, 3, 4]),
+    ];
+    assert_equivalent_or_on(&mut pb, first, second, inst);
 }
 
 /// Without case splits guarded-eq keeps only the rewrites the hypotheses

@@ -100,22 +100,32 @@ fn simp_atom_with(
     hyps: &[TermId],
     bounds: &RefCell<ImpliedCache>,
 ) -> Option<TermId> {
+    let implied = |cx: &Context, x: TermId| bounds.borrow_mut().implied(cx, x, hyps);
+    simp_atom_by(cx, atom, &implied)
+}
+
+/// [`simp_atom`] with the bounds on each atom given by `implied` (another
+/// pass's index of its hypotheses).
+pub fn simp_atom_by(
+    cx: &mut Context,
+    atom: TermId,
+    implied: &dyn Fn(&Context, TermId) -> Implied,
+) -> Option<TermId> {
     let (rel, p) = int_cmp(cx, atom)?;
-    let hyps = Hyps { list: hyps, bounds };
+    let hyps = Hyps { implied };
     let r = simp_poly(cx, rel, &p, &hyps, 3)?;
     (r != atom).then_some(r)
 }
 
-/// Hypotheses, with what they imply on atoms found once.
+/// Hypotheses, by the bounds they imply on atoms.
 struct Hyps<'a> {
-    list: &'a [TermId],
-    bounds: &'a RefCell<ImpliedCache>,
+    implied: &'a dyn Fn(&Context, TermId) -> Implied,
 }
 
 impl Hyps<'_> {
-    /// [`implied`](super::bounds::implied) by the hypotheses on `x`.
+    /// The bounds the hypotheses imply on `x`.
     fn implied(&self, cx: &Context, x: TermId) -> Implied {
-        self.bounds.borrow_mut().implied(cx, x, self.list)
+        (self.implied)(cx, x)
     }
 }
 

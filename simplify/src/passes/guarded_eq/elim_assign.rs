@@ -13,18 +13,21 @@
 //! `idx(t) = n` with `idx` linear in the single thread variable `t` with
 //! coefficient ±1, so `t` is determined: `t* = ±(n - rest)`. Then
 //! `∃t. W(t,u) ≡ W(t*,u)`, and `φ(b2(u)) ≡ (W(t*,u) ∧ φ(v(t*))) ∨
-//! (¬W(t*,u) ∧ φ(b1(u)))`, quantifier-free. A writer over a block and a
-//! thread variable (`∃b. … ∃t. …`, or one binder of both) is unique when `W`
-//! contains `a*b + t = m` with `0 <= t < a` and `0 < a` known (also when
-//! `a` is a product of atoms that are each at least 1, as `gridDim_y *
-//! blockDim_y`): then `b* = m div a` and `t* = m - a*b*` (`m mod a`), or
-//! the plain `q` and `r` when `m = a*q + r` with `0 <= r < a` known where
-//! the read stands (`r = 0` for `fn[0]`, `r = i` for `out[i + a*j]` under
-//! `0 <= i < a`), and `W`'s bounds on `b` become bounds on `m`. Under a
-//! negation the `div` writer is bound instead of named: the atom becomes
-//! `∀b. W(b, m - a*b, u) ⇒ φ(v(b, m - a*b))`, equivalent as `b*` is the one
-//! `b` that satisfies `W`, and linear; the solver's Skolem constant for `b`
-//! is the writer. Otherwise the occurrence is left alone. Writer variables
+//! (¬W(t*,u) ∧ φ(b1(u)))`, quantifier-free. A writer over several thread
+//! variables (`∃b. … ∃t. …`, or one binder of all) is unique when `W`
+//! contains an index that is a mixed-radix numeral in them, as
+//! `a*b + t = m` with `0 <= t < a` and `0 < a` known, or
+//! `tx + B*by + (B*Gy)*ty + (B*B*Gy)*bx = m` with `tx, ty < B`,
+//! `by < Gy` ([`super::radix`]): then the digits are named by `div`
+//! (`b* = m div a`, `t* = m - a*b*`), or are plain terms where the read's
+//! index has a known remainder (`m = a*q + r` with `0 <= r < a` where the
+//! read stands: `r = 0` for `fn[0]`, `r = i` for `out[i + a*j]` under
+//! `0 <= i < a`), and `W`'s bounds on the top digit become bounds on `m`.
+//! Under a negation the `div` digits are bound instead of named: the atom
+//! becomes `∀b. W(b, m - a*b, u) ⇒ φ(v(b, m - a*b))` (for more digits,
+//! `∀` of all but the lowest), equivalent as `b*` is the one `b` that
+//! satisfies `W`, and linear; the solver's Skolem constants are the
+//! writer. Otherwise the occurrence is left alone. Writer variables
 //! that the index leaves free are dropped or named by Skolem functions
 //! first ([`super::skolem`]).
 //!
@@ -37,14 +40,13 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::rewrite::{eq_simplify, implied_atom, refutes, Then};
-use crate::arith::{mk_cmp, Rel};
-use crate::passes::bounds::{atom_as_bound, implied};
+use super::radix::{radix_writer, Writer};
+use super::rewrite::{eq_simplify, refutes, Then};
+use crate::arith::Rel;
+use crate::passes::bounds::atom_as_bound;
 use crate::poly::{self, Poly};
 use crate::term::rewrite::{fresh_if_binders, Head};
 use crate::term::{self, and, conjuncts};
-use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
 
@@ -56,7 +58,7 @@ pub(super) struct Shared {
     /// `Tuple11 n` when the index sort is a one-field tuple.
     pub(super) index: TermId,
     pub(super) n: VarId,
-    /// The writer's thread variables, outermost first (one or two).
+    /// The writer's thread variables, outermost first.
     pub(super) ts: Vec<VarId>,
     pub(super) conds: Vec<TermId>,
     pub(super) value: TermId,
@@ -254,72 +256,6 @@ fn forall_not_chain(cx: &Context, t: TermId) -> Option<(Vec<VarId>, Vec<TermId>)
     }
 }
 
-/// `p = k * x + r` with `k`, `r` free of `x` and `x` of degree one: `(k, r)`.
-fn split_symbolic(p: &Poly<TermId>, x: TermId) -> Option<(Poly<TermId>, Poly<TermId>)> {
-    let (mut k, mut r) = (Poly::zero(), Poly::zero());
-    for (m, c) in p.terms() {
-        match m.degree_in(&x) {
-            0 => r.add_term(m.clone(), c.clone()),
-            1 => {
-                let rest: Vec<TermId> = m.atoms().iter().copied().filter(|&a| a != x).collect();
-                k.add_term(poly::Monomial::from_atoms(rest), c.clone());
-            }
-            _ => return None,
-        }
-    }
-    Some((k, r))
-}
-
-/// `p = a*q + r` where `q` collects the monomials of `p` that are `a`
-/// (a single monomial) times a monomial with an integer quotient of the
-/// coefficients, and `r` the rest: `(q, r)`.
-fn split_multiple(p: &Poly<TermId>, a: &Poly<TermId>) -> Option<(Poly<TermId>, Poly<TermId>)> {
-    let mut ts = a.terms();
-    let (am, ac) = ts.next()?;
-    if ts.next().is_some() {
-        return None;
-    }
-    // `c*m` as `a` times a monomial: the quotient's monomial and coefficient.
-    let quotient = |m: &poly::Monomial<TermId>, c: &BigInt| {
-        if !(c % ac).is_zero() {
-            return None;
-        }
-        let mut rest: Vec<TermId> = m.atoms().to_vec();
-        for x in am.atoms() {
-            let i = rest.iter().position(|y| y == x)?;
-            rest.remove(i);
-        }
-        Some((poly::Monomial::from_atoms(rest), c / ac))
-    };
-    let (mut q, mut r) = (Poly::zero(), Poly::zero());
-    for (m, c) in p.terms() {
-        match quotient(m, c) {
-            Some((qm, qc)) => q.add_term(qm, qc),
-            None => r.add_term(m.clone(), c.clone()),
-        }
-    }
-    Some((q, r))
-}
-
-/// A unique writer (thread variable → term), the conditions to check at
-/// it, facts that hold for every writer, and, when the writer is
-/// `m div a`, `m - a*(m div a)`, that division.
-type Writer = (
-    HashMap<VarId, TermId>,
-    Vec<TermId>,
-    Vec<TermId>,
-    Option<Division>,
-);
-
-/// A block writer `b* = m div a`, `t* = m - a*b*` of `a*b + t = m`.
-#[derive(Clone, Debug)]
-struct Division {
-    b: VarId,
-    t: VarId,
-    a: Poly<TermId>,
-    m: Poly<TermId>,
-}
-
 /// The unique-writer rewrite of a read `f(arg)` of a shared assign, where
 /// `arg` is an instance of the assign's index at `n = u`, under the
 /// hypotheses `hyps`: the writer's conditions (the guard), the value it
@@ -339,18 +275,20 @@ pub(super) fn writer_case(
         return None;
     }
     let all_conds: Vec<TermId> = s.conds.iter().map(|&c| term::subst(cx, c, &m)).collect();
-    let conds = all_conds.clone();
-    let (writer, conds, derived, division) = match *s.ts.as_slice() {
-        [t] => (single_writer(cx, t, &conds)?, conds, vec![], None),
-        [b, t] => {
-            block_writer(cx, t, b, &conds, hyps).or_else(|| block_writer(cx, b, t, &conds, hyps))?
-        }
-        _ => return None,
+    let writer = match *s.ts.as_slice() {
+        [t] => Writer {
+            at: single_writer(cx, t, &all_conds)?,
+            checks: all_conds.clone(),
+            derived: vec![],
+            groups: vec![],
+        },
+        _ => radix_writer(cx, &s.ts, &all_conds, hyps)?,
     };
-    let w: Vec<TermId> = conds
+    let w: Vec<TermId> = writer
+        .checks
         .iter()
         .map(|&c| {
-            let c = term::subst(cx, c, &writer);
+            let c = term::subst(cx, c, &writer.at);
             eq_simplify(cx, c)
         })
         .collect();
@@ -359,7 +297,7 @@ pub(super) fn writer_case(
         // writer's conditions at `t*` and `derived` hold for it.
         let nu = term::subst(cx, nw, &m);
         let mut facts = hyps.to_vec();
-        facts.extend(derived);
+        facts.extend(writer.derived.iter().copied());
         facts.extend(w.iter().copied());
         if !refutes(cx, nu, &facts) {
             return None;
@@ -368,34 +306,44 @@ pub(super) fn writer_case(
     let w = and(cx, w);
     let w = fresh_if_binders(cx, w);
     let mut mv = m.clone();
-    let then = match division {
-        // Under a negation, `∀b. W(b) ⇒ φ(v(b))` with `t = m - a*b`: the
-        // solver's Skolem constant names the writer and its conditions
+    let then = if negative && !writer.groups.is_empty() {
+        // Under a negation, `∀v̄. W(v̄) ⇒ φ(value(v̄))` with each group's
+        // lowest digit `m - Σ ci*vi` over its upper digits `v̄`: the
+        // solver's Skolem constants name the writer and its conditions
         // stay linear. Elsewhere the existential would hide the writer,
         // so its `div` form stays.
-        Some(Division { b, t, a, m: mp }) if negative => {
-            let name = cx.var(b).name;
-            let sort = cx.var(b).sort;
-            let var = cx.new_var(name, sort);
-            let vt = cx.mk_var(var);
-            let rest = mp.sub(&a.mul(&Poly::atom(vt)));
-            let rest = poly::to_term(cx, &rest);
-            let bound: HashMap<VarId, TermId> = [(b, vt), (t, rest)].into_iter().collect();
-            let conds = all_conds
-                .iter()
-                .map(|&c| {
-                    let c = term::subst(cx, c, &bound);
-                    eq_simplify(cx, c)
-                })
-                .collect();
-            mv.extend(bound);
-            let value = term::subst(cx, s.value, &mv);
-            Then::Bound { var, conds, value }
+        let mut bound: HashMap<VarId, TermId> = writer
+            .at
+            .iter()
+            .filter(|(v, _)| !writer.groups.iter().any(|g| g.vars.contains(v)))
+            .map(|(&v, &t)| (v, t))
+            .collect();
+        let mut vars = Vec::new();
+        for g in &writer.groups {
+            let mut lowest = g.m.clone();
+            for (&d, c) in g.vars.iter().zip(&g.coefs).skip(1) {
+                let (name, sort) = (cx.var(d).name, cx.var(d).sort);
+                let var = cx.new_var(name, sort);
+                let vt = cx.mk_var(var);
+                lowest = lowest.sub(&c.mul(&Poly::atom(vt)));
+                bound.insert(d, vt);
+                vars.push(var);
+            }
+            bound.insert(g.vars[0], poly::to_term(cx, &lowest));
         }
-        _ => {
-            mv.extend(writer);
-            Then::Value(term::subst(cx, s.value, &mv))
-        }
+        let conds = all_conds
+            .iter()
+            .map(|&c| {
+                let c = term::subst(cx, c, &bound);
+                eq_simplify(cx, c)
+            })
+            .collect();
+        mv.extend(bound);
+        let value = term::subst(cx, s.value, &mv);
+        Then::Bound { vars, conds, value }
+    } else {
+        mv.extend(writer.at);
+        Then::Value(term::subst(cx, s.value, &mv))
     };
     let old = term::subst(cx, s.old, &m);
     let known = s
@@ -406,8 +354,8 @@ pub(super) fn writer_case(
     Some((w, then, old, known))
 }
 
-/// Whether `conds` determine the writer variables `ts` (one, or a block
-/// and a thread) whatever `n` is, under `hyps`.
+/// Whether `conds` determine the writer variables `ts` (one, or the
+/// digits of a mixed-radix index) whatever `n` is, under `hyps`.
 pub(super) fn determines(
     cx: &mut Context,
     ts: &[VarId],
@@ -416,31 +364,8 @@ pub(super) fn determines(
 ) -> bool {
     match *ts {
         [t] => single_writer(cx, t, conds).is_some(),
-        [b, t] => {
-            block_writer(cx, t, b, conds, hyps).is_some()
-                || block_writer(cx, b, t, conds, hyps).is_some()
-        }
-        _ => false,
+        _ => radix_writer(cx, ts, conds, hyps).is_some(),
     }
-}
-
-/// Whether `0 < a` under the hypotheses: by their bounds, or because `a`
-/// is one monomial with a positive coefficient whose atoms are each at
-/// least 1 (a block size times a grid size, `blockDim_y * gridDim_y`).
-fn positive(cx: &mut Context, a: &Poly<TermId>, hyps: &[TermId]) -> bool {
-    let a_pos = mk_cmp(cx, Rel::Lt, &a.neg());
-    if implied_atom(cx, a_pos, hyps) {
-        return true;
-    }
-    let mut ts = a.terms();
-    let (Some((m, c)), None) = (ts.next(), ts.next()) else {
-        return false;
-    };
-    c.is_positive()
-        && m.atoms().iter().all(|&x| {
-            let at_least_one = mk_cmp(cx, Rel::Ge, &Poly::atom(x).add_constant(&-BigInt::one()));
-            implied_atom(cx, at_least_one, hyps)
-        })
 }
 
 /// The writer of one thread variable `t`: a conjunct `idx(t) = u`
@@ -456,106 +381,4 @@ fn single_writer(cx: &mut Context, t: VarId, conds: &[TermId]) -> Option<HashMap
         }
     }
     None
-}
-
-/// The writer of a block-and-thread pair: conjuncts `a*b + t = m`,
-/// `0 <= t` and `t < a`, with `0 < a` under the hypotheses and `a`, `m`
-/// free of `b` and `t`, determine `b* = m div a` and `t* = m - a*b*`
-/// (SMT-LIB `div` is floor division for `a > 0`). When `m = a*q + r`
-/// with `0 <= r < a` under the hypotheses (`r = 0` when `m` is a
-/// multiple of `a`'s monomial), `b* = q` and `t* = r` instead.
-///
-/// Returns the writer, the conditions left to check at it, and facts on
-/// `m` that every writer satisfies. The facts are the writer's conditions
-/// with the three that define it dropped (they hold there) and range
-/// bounds `c <= b`, `b < g` turned into `a*c <= m`, `m < a*g`. They are
-/// also the conditions to check at a `div` writer, so the common
-/// case needs no `div`; at plain `q`, `r` every condition is checked.
-fn block_writer(
-    cx: &mut Context,
-    t: VarId,
-    b: VarId,
-    conds: &[TermId],
-    hyps: &[TermId],
-) -> Option<Writer> {
-    let (tt, bt) = (cx.mk_var(t), cx.mk_var(b));
-    let free_of_both = |cx: &Context, p: &Poly<TermId>| {
-        !p.atoms()
-            .iter()
-            .any(|&x| term::mentions(cx, x, t) || term::mentions(cx, x, b))
-    };
-    let (eq, a, mpoly) = conds.iter().find_map(|&c| {
-        let (Rel::Eq, rest) = atom_as_bound(cx, c, tt)? else {
-            return None;
-        };
-        // t = k*b + r, so a*b + t = r with a = -k.
-        let (k, r) = split_symbolic(&rest, bt)?;
-        let a = k.neg();
-        (!a.is_zero() && free_of_both(cx, &a) && free_of_both(cx, &r)).then_some((c, a, r))
-    })?;
-    let in_range = implied(cx, tt, conds);
-    if !(positive(cx, &a, hyps) && in_range.nonneg() && in_range.below(&a)) {
-        return None;
-    }
-    let mut left = Vec::new();
-    for &c in conds {
-        if c == eq {
-            continue;
-        }
-        if let Some((rel, bound)) = atom_as_bound(cx, c, tt) {
-            let defining = match rel {
-                Rel::Ge => bound.is_zero(),
-                Rel::Gt => bound.as_constant().is_some_and(|k| k == -BigInt::one()),
-                Rel::Lt => bound == a,
-                Rel::Le => bound == a.add_constant(&-BigInt::one()),
-                Rel::Eq => false,
-            };
-            if defining && free_of_both(cx, &bound) {
-                continue;
-            }
-        }
-        if let Some((rel, g)) = atom_as_bound(cx, c, bt) {
-            if free_of_both(cx, &g) {
-                // b ⋈ g  iff  m ⋈' a*g (shifted for the strict sides)
-                let one = BigInt::one();
-                let translated = match rel {
-                    Rel::Ge => Some((Rel::Ge, a.mul(&g))),
-                    Rel::Gt => Some((Rel::Ge, a.mul(&g.add_constant(&one)))),
-                    Rel::Lt => Some((Rel::Lt, a.mul(&g))),
-                    Rel::Le => Some((Rel::Lt, a.mul(&g.add_constant(&one)))),
-                    Rel::Eq => None,
-                };
-                if let Some((rel2, rhs)) = translated {
-                    // m - rhs ⋈ 0
-                    left.push(mk_cmp(cx, rel2, &mpoly.sub(&rhs)));
-                    continue;
-                }
-            }
-        }
-        left.push(c);
-    }
-    // `m = a*q + r` with `0 <= r < a` makes `b* = q`, `t* = r` plain
-    // terms (`r = 0` when `m` is a multiple of `a`, as for `fn[0]`):
-    // every condition can be checked there.
-    if let Some((q, r)) = split_multiple(&mpoly, &a) {
-        let r_nonneg = mk_cmp(cx, Rel::Ge, &r);
-        let r_below = mk_cmp(cx, Rel::Lt, &r.sub(&a));
-        if r.is_zero() || (implied_atom(cx, r_nonneg, hyps) && implied_atom(cx, r_below, hyps)) {
-            let writer = [(b, poly::to_term(cx, &q)), (t, poly::to_term(cx, &r))];
-            return Some((writer.into_iter().collect(), conds.to_vec(), left, None));
-        }
-    }
-    let division = Division {
-        b,
-        t,
-        a: a.clone(),
-        m: mpoly.clone(),
-    };
-    // `t* = m - a*b*` rather than `m mod a`: `a*b + t` at the writer is
-    // then `m` once normalised.
-    let (m, at) = (poly::to_term(cx, &mpoly), poly::to_term(cx, &a));
-    let bstar = cx.mk_app(Op::IntDiv, vec![m, at]).ok()?;
-    let tstar = poly::to_term(cx, &mpoly.sub(&a.mul(&Poly::atom(bstar))));
-    let writer = [(b, bstar), (t, tstar)].into_iter().collect();
-    Some((writer, left.clone(), left, Some(division)))
 }

@@ -5,7 +5,8 @@
 //! * [`rules`]: the rules `γ ⇒ f(x̄) = s'` the pass takes from the facts
 //!   and from definitions;
 //! * [`elim_assign`]: ElimAssign, the shared-array assign form (1), used
-//!   only where its writer is unique;
+//!   only where its writer is unique, and [`radix`], the writers whose
+//!   index is a mixed-radix numeral in their thread variables;
 //! * [`rewrite`]: the rewriting of atoms with both, by cases (formula (5)):
 //!   the rules are matched and instantiated by [`crate::term::rewrite`],
 //!   the rewriter `unfold` uses too; what is the pass's own is the
@@ -20,6 +21,7 @@
 
 mod elim_assign;
 mod hyps;
+mod radix;
 mod rewrite;
 mod rules;
 mod skolem;
@@ -212,6 +214,7 @@ impl GuardedEq {
             table,
             no_hit: HashSet::new(),
             shared: Vec::new(),
+            skolem_ranges: HashMap::new(),
             hyps,
             trace: Vec::new(),
             budget_nodes: ctx.budget.max_term_nodes,
@@ -239,6 +242,7 @@ impl GuardedEq {
             self.skolems.narrow(cx, &mut s, &eng.hyps);
             eng.shared.push(s);
         }
+        eng.skolem_ranges = self.skolems.ranges().clone();
         eng.exclude_fact = None;
         eng.trace.clear();
         let r = eng.rw(cx, t, ctx, self.depth * SPLIT_COST, &HashSet::new());

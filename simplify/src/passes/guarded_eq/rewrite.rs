@@ -26,13 +26,14 @@ use super::table::RuleTable;
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TraceEvent};
 use crate::passes::bounds::{atom_as_bound, implied, Implied};
+use crate::passes::simp_affine;
 use crate::poly::Poly;
 use crate::size::tree_size;
 use crate::term::rewrite::Head;
 use crate::term::{self, and, conjuncts, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
-use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
+use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
 
 /// Fuel per case split; a rewrite whose guard is decided costs 1. The
@@ -51,6 +52,9 @@ pub(super) struct Engine {
     /// most of their subterms, which are then not searched again.
     pub(super) no_hit: HashSet<TermId>,
     pub(super) shared: Vec<Shared>,
+    /// The range `∀n. R(F(n))` of each Skolem function `F` of a writer
+    /// variable, as `n` and `R` ([`super::skolem`]).
+    pub(super) skolem_ranges: HashMap<FunId, (VarId, TermId)>,
     pub(super) hyps: Vec<TermId>,
     /// How many of the first `hyps` are the facts, the same at every
     /// position ([`HypIndex`]'s base layer).
@@ -108,13 +112,13 @@ enum Hit {
 pub(super) enum Then {
     /// This term.
     Value(TermId),
-    /// The value `value` of the one `var` that satisfies `conds` (a
+    /// The value `value` of the one `vars` that satisfy `conds` (a
     /// writer that the guard says exists and the conditions make unique),
-    /// for an atom under a negation: it becomes `∀var. conds ⇒ φ(value)`,
+    /// for an atom under a negation: it becomes `∀vars. conds ⇒ φ(value)`,
     /// equivalent to `φ` of the writer's value, and the solver's Skolem
-    /// constant names the writer; unlike its `div`/`mod` form, linear.
+    /// constants name the writer; unlike its `div`/`mod` form, linear.
     Bound {
-        var: VarId,
+        vars: Vec<VarId>,
         conds: Vec<TermId>,
         value: TermId,
     },
@@ -316,7 +320,8 @@ impl Engine {
         if else_v.is_none() {
             blocked2.insert((occ, key));
         }
-        let guard = self.residual(cx, guard);
+        let ranges = self.skolem_ranges_in(cx, guard);
+        let guard = self.with(&ranges, |e| e.residual(cx, guard));
         let status = if term::is_true(cx, guard) {
             Some(true)
         } else if term::is_false(cx, guard) {
@@ -435,14 +440,42 @@ impl Engine {
             self.overflow = true;
             return phi;
         }
-        let Then::Bound { var, conds, .. } = then else {
+        let Then::Bound { vars, conds, .. } = then else {
             return self.rw(cx, replaced, ctx, fuel, blocked);
         };
         let body = self.with(conds, |e| e.rw(cx, replaced, ctx, fuel, blocked));
         let w = and(cx, conds.clone());
         let body = term::implies(cx, w, body);
-        cx.mk_binder(BinderKind::Forall, Box::new([*var]), body, Box::new([]))
+        cx.mk_binder(BinderKind::Forall, vars.clone().into(), body, Box::new([]))
             .expect("a Bool body")
+    }
+
+    /// The ranges of the Skolem functions applied in `g`, at their
+    /// arguments, in the normal form of guards: `0 <= F(u)` and
+    /// `F(u) < G` for each `F(u)` in `g` when `∀n. 0 <= F(n) < G` is `F`'s
+    /// range ([`super::skolem`]). They are facts (the pipeline asserts
+    /// them), which the facts' bound analysis does not instantiate.
+    fn skolem_ranges_in(&mut self, cx: &mut Context, g: TermId) -> Vec<TermId> {
+        if self.skolem_ranges.is_empty() {
+            return Vec::new();
+        }
+        let mut apps = Vec::new();
+        term::any_subterm(cx, g, |t| {
+            if let TermKind::App(Op::Uf(f), args) = cx.kind(t) {
+                if let Some(&(n, range)) = self.skolem_ranges.get(f) {
+                    apps.push((n, range, args[0]));
+                }
+            }
+            false
+        });
+        let mut out = Vec::new();
+        for (n, range, arg) in apps {
+            let m: HashMap<VarId, TermId> = [(n, arg)].into_iter().collect();
+            let r = term::subst(cx, range, &m);
+            let r = arith::norm_memo(cx, r, &mut self.norms);
+            out.extend(conjuncts(cx, r));
+        }
+        out
     }
 
     /// Is `t` larger than the limit on what a rewrite may build?
@@ -557,9 +590,10 @@ impl Engine {
     }
 
     /// The part of guard `g` the hypotheses leave open: its conjuncts that
-    /// are implied (syntactically, or by bounds) are dropped; `false` if
-    /// one is refuted; `true` if all are implied. Equivalent to `g` under
-    /// the hypotheses.
+    /// are implied (syntactically, by bounds, or, for a nonlinear
+    /// comparison, by SimpAffine's forms under those bounds) are dropped;
+    /// `false` if one is refuted; `true` if all are implied. Equivalent to
+    /// `g` under the hypotheses.
     fn residual(&mut self, cx: &mut Context, g: TermId) -> TermId {
         if term::is_true(cx, g) || term::is_false(cx, g) {
             return g;
@@ -595,10 +629,33 @@ impl Engine {
             if refuted {
                 return cx.mk_bool(false);
             }
-            open.push(c);
+            match affine_decision(cx, c, ix) {
+                Some(true) => continue,
+                Some(false) => return cx.mk_bool(false),
+                None => open.push(c),
+            }
         }
         and(cx, open)
     }
+}
+
+/// A nonlinear Int comparison `c` decided by SimpAffine's forms under the
+/// hypotheses of `ix` (`c + a*r < a*q` is `r < q` when `0 <= c < a`):
+/// `Some(true)` when it holds there, `Some(false)` when it is refuted,
+/// `None` when SimpAffine leaves an atom the hypotheses do not decide.
+fn affine_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
+    let (_, p) = int_cmp(cx, c)?;
+    if !p.terms().any(|(m, _)| m.atoms().len() >= 2) {
+        return None;
+    }
+    let r = simp_affine::simp_atom_by(cx, c, &|cx, x| ix.implied(cx, x))?;
+    if term::is_true(cx, r) || ix.holds(r) || implied_atom_by(cx, r, |x| ix.implied(cx, x)) {
+        return Some(true);
+    }
+    let refuted = term::is_false(cx, r)
+        || ix.refutes(cx, r)
+        || negated_atom(cx, r).is_some_and(|a| implied_atom_by(cx, a, |x| ix.implied(cx, x)));
+    refuted.then_some(false)
 }
 
 /// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.

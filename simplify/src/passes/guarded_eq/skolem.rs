@@ -81,6 +81,8 @@ pub(super) struct WriterSkolems {
     funs: HashMap<(TermId, VarId), FunId>,
     /// Introduced and not yet taken by the pipeline.
     introduced: Vec<Introduced>,
+    /// The range `R` of each function as `∀n. R(F(n))`: `n` and `R`.
+    ranges: HashMap<FunId, (VarId, TermId)>,
 }
 
 impl WriterSkolems {
@@ -89,6 +91,12 @@ impl WriterSkolems {
             enabled,
             ..WriterSkolems::default()
         }
+    }
+
+    /// The range `∀n. R(F(n))` of each function `F` introduced, as `n`
+    /// and `R` (its fact `R` of the module doc).
+    pub(super) fn ranges(&self) -> &HashMap<FunId, (VarId, TermId)> {
+        &self.ranges
     }
 
     /// The functions introduced since the last call, with their facts.
@@ -156,8 +164,13 @@ impl WriterSkolems {
                 map.insert(*y, fy);
             }
             let mut ranges = Vec::new();
-            for &c in skolemized.iter().flat_map(|(_, r)| r) {
-                ranges.push(term::subst(cx, c, &map));
+            for (y, r) in &skolemized {
+                let mine: Vec<TermId> = r.iter().map(|&c| term::subst(cx, c, &map)).collect();
+                let f = self.funs[&(s.source, *y)];
+                if let std::collections::hash_map::Entry::Vacant(e) = self.ranges.entry(f) {
+                    e.insert((s.n, and(cx, mine.clone())));
+                }
+                ranges.extend(mine);
             }
             let value = term::subst(cx, s.value, &map);
             if !new_funs.is_empty() {
