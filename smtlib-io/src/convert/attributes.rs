@@ -27,6 +27,7 @@ impl Converter {
         a: &SExprArena,
         args: &[NodeId],
         span: Span,
+        of_binder: bool,
         tasks: &mut Vec<Task>,
     ) -> TResult<()> {
         let Some((&t, attrs)) = args.split_first() else {
@@ -71,7 +72,10 @@ impl Converter {
             };
             shapes.push((key_sym, shape));
         }
-        tasks.push(Task::EndAnnot { attrs: shapes });
+        tasks.push(Task::EndAnnot {
+            attrs: shapes,
+            of_binder,
+        });
         for &p in term_nodes.iter().rev() {
             tasks.push(Task::Visit(p));
         }
@@ -79,8 +83,14 @@ impl Converter {
         Ok(())
     }
 
-    /// With the term and the pattern terms read: the annotated term.
-    pub(super) fn end_annot(&mut self, attrs: Vec<(Sym, AttrShape)>, values: &mut Vec<TermId>) {
+    /// With the term and the pattern terms read: the annotated term, or,
+    /// `of_binder`, the term itself, its attributes kept for the binder.
+    pub(super) fn end_annot(
+        &mut self,
+        attrs: Vec<(Sym, AttrShape)>,
+        of_binder: bool,
+        values: &mut Vec<TermId>,
+    ) {
         let nterms: usize = attrs
             .iter()
             .map(|(_, s)| if let AttrShape::Terms(k) = s { *k } else { 0 })
@@ -102,7 +112,12 @@ impl Converter {
             };
             out.push(Attr { key, value });
         }
-        values.push(self.cx.mk_annot(inner, out.into()));
+        if of_binder {
+            values.push(inner);
+            self.binder_attrs.push(out.into());
+        } else {
+            values.push(self.cx.mk_annot(inner, out.into()));
+        }
     }
 }
 

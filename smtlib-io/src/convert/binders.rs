@@ -80,32 +80,48 @@ impl Converter {
                 _ => return syntax("expected (name sort)", a.span(d)),
             }
         }
+        let annot = match a.list(*body) {
+            Some([head, rest @ ..]) if kind != BinderKind::Lambda && a.is_word(*head, "!") => {
+                Some(rest)
+            }
+            _ => None,
+        };
         tasks.push(Task::EndBinder {
             node: n,
             kind,
             vars,
             mark,
+            annotated: annot.is_some(),
         });
-        tasks.push(Task::Visit(*body));
-        Ok(())
+        match annot {
+            Some(rest) => self.visit_annot(a, rest, a.span(*body), true, tasks),
+            None => {
+                tasks.push(Task::Visit(*body));
+                Ok(())
+            }
+        }
     }
 
-    /// Close a binder: its variables leave scope; the body's annotations
-    /// (patterns, `:qid`) become the quantifier's.
+    /// Close a binder (its variables already out of scope): the body's
+    /// annotations (patterns, `:qid`) become the quantifier's, `body_attrs`
+    /// when the body was written `(! t …)`, else those of an annotated body
+    /// term (reached through a `let`).
     pub(super) fn end_binder(
         &mut self,
         a: &SExprArena,
         node: NodeId,
         kind: BinderKind,
         vars: Vec<VarId>,
-        mark: usize,
+        body_attrs: Option<Box<[Attr]>>,
         values: &mut Vec<TermId>,
     ) -> TResult<()> {
-        self.end_local_scope(mark);
         let body = values.pop().expect("binder body");
-        let (body, attrs) = match self.cx.kind(body).clone() {
-            TermKind::Annot(b, attrs) if kind != BinderKind::Lambda => (b, attrs),
-            _ => (body, Box::new([]) as Box<[Attr]>),
+        let (body, attrs) = match body_attrs {
+            Some(attrs) => (body, attrs),
+            None => match self.cx.kind(body) {
+                TermKind::Annot(b, attrs) if kind != BinderKind::Lambda => (*b, attrs.clone()),
+                _ => (body, Box::new([]) as Box<[Attr]>),
+            },
         };
         let t = self
             .cx
@@ -278,6 +294,61 @@ impl Converter {
 #[cfg(test)]
 mod tests {
     use super::super::testing::{error, opaque_reasons, terms};
+    use crate::parse_script;
+    use crate::term::{TermId, TermKind};
+
+    /// How many `(! t …)` terms `src` builds.
+    fn annot_terms(src: &str) -> usize {
+        let s = parse_script(src).expect("reads");
+        (0..s.cx.num_terms() as u32)
+            .filter(|&i| matches!(s.cx.kind(TermId(i)), TermKind::Annot(..)))
+            .count()
+    }
+
+    #[test]
+    fn an_annotated_body_gives_the_binder_its_attributes_without_a_term() {
+        let src = "(declare-fun p (Int) Bool)(assert (forall ((x Int)) (! (p x) :pattern ((p x)) :qid q)))";
+        assert_eq!(
+            terms(src),
+            ["(forall ((x Int)) (! (p x) :pattern ((p x)) :qid q))"]
+        );
+        assert_eq!(annot_terms(src), 0);
+        // Nested binders, each with its own body annotation.
+        let src = "(declare-fun p (Int Int) Bool)(assert (forall ((x Int)) (! (exists ((y Int)) (! (p x y) :qid in)) :qid out)))";
+        assert_eq!(
+            terms(src),
+            ["(forall ((x Int)) (! (exists ((y Int)) (! (p x y) :qid in)) :qid out))"]
+        );
+        assert_eq!(annot_terms(src), 0);
+    }
+
+    #[test]
+    fn an_annotation_reached_through_let_or_under_lambda_stays_a_term() {
+        // The body is a `let` whose value is annotated: read as before.
+        let src = "(declare-fun p (Int) Bool)(assert (forall ((x Int)) (let ((y x)) (! (p y) :pattern ((p y))))))";
+        assert_eq!(
+            terms(src),
+            ["(forall ((x Int)) (! (p x) :pattern ((p x))))"]
+        );
+        assert_eq!(annot_terms(src), 1);
+        // A lambda's body keeps its annotation.
+        let src =
+            "(declare-fun p (Int) Bool)(assert (select (lambda ((x Int)) (! (p x) :named n)) 0))";
+        assert_eq!(annot_terms(src), 1);
+    }
+
+    #[test]
+    fn a_bad_body_annotation_is_the_same_error() {
+        assert_eq!(
+            error("(assert (forall ((x Int)) (! true 3)))"),
+            "1:35: expected an attribute keyword"
+        );
+        // A binder whose body failed to read (kept verbatim) leaves nothing
+        // behind for the next one.
+        let src = "(declare-fun p (Int) Bool)(assert (forall ((x Int)) (! (p x x) :qid q)))(assert (forall ((y Int)) (! (p y) :qid r)))";
+        assert_eq!(opaque_reasons(src).len(), 1);
+        assert_eq!(terms(src), ["(forall ((y Int)) (! (p y) :qid r))"]);
+    }
 
     #[test]
     fn let_binds_in_parallel() {

@@ -23,7 +23,7 @@ use crate::sexpr::{AtomKind, NodeId, Reader, SExprArena};
 use crate::sort::SortId;
 use crate::span::Span;
 use crate::symbol::Sym;
-use crate::term::{BinderKind, Context, FunId, Op, TermId, VarId};
+use crate::term::{Attr, BinderKind, Context, FunId, Op, TermId, VarId};
 use attributes::AttrShape;
 use rustc_hash::{FxHashMap, FxHashSet};
 
@@ -115,9 +115,15 @@ enum Task {
         kind: BinderKind,
         vars: Vec<VarId>,
         mark: usize,
+        /// Whether the body is written `(! t …)`: its attributes are then
+        /// the binder's, on [`Converter::binder_attrs`].
+        annotated: bool,
     },
     EndAnnot {
         attrs: Vec<(Sym, AttrShape)>,
+        /// The annotation is a binder's body: push `t` and keep the
+        /// attributes for the binder instead of building `(! t …)`.
+        of_binder: bool,
     },
     MatchStart {
         node: NodeId,
@@ -145,6 +151,10 @@ pub(crate) struct Converter {
     logic: Option<String>,
     /// Constructor patterns of the `match` cases being read.
     patterns: Vec<(Option<FunId>, Vec<VarId>)>,
+    /// Attributes of the binders being read whose body is written
+    /// `(! t …)`, innermost last. They go to the binder directly: the
+    /// annotated body, never used, is not built as a term.
+    binder_attrs: Vec<Box<[Attr]>>,
     /// Whether the command being read used z3's dialect (see `dialect.rs`).
     dialect: bool,
 }
@@ -166,6 +176,7 @@ impl Converter {
             opaque_names: FxHashSet::default(),
             logic: None,
             patterns: Vec::new(),
+            binder_attrs: Vec::new(),
             dialect: false,
         }
     }

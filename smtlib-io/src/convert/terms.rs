@@ -14,10 +14,12 @@ impl Converter {
         let mut values: Vec<TermId> = Vec::new();
         let local_mark = self.local_log.len();
         let pattern_mark = self.patterns.len();
+        let attrs_mark = self.binder_attrs.len();
         let result = self.run_tasks(a, &mut tasks, &mut values);
         // On failure, unwind any scopes the aborted conversion left open.
         self.end_local_scope(local_mark);
         self.patterns.truncate(pattern_mark);
+        self.binder_attrs.truncate(attrs_mark);
         result?;
         debug_assert_eq!(values.len(), 1);
         Ok(values.pop().expect("one value"))
@@ -52,8 +54,14 @@ impl Converter {
                     kind,
                     vars,
                     mark,
-                } => self.end_binder(a, node, kind, vars, mark, values)?,
-                Task::EndAnnot { attrs } => self.end_annot(attrs, values),
+                    annotated,
+                } => {
+                    self.end_local_scope(mark);
+                    let attrs =
+                        annotated.then(|| self.binder_attrs.pop().expect("binder attributes"));
+                    self.end_binder(a, node, kind, vars, attrs, values)?
+                }
+                Task::EndAnnot { attrs, of_binder } => self.end_annot(attrs, of_binder, values),
                 Task::MatchStart { node } => self.match_start(a, node, tasks, values),
                 Task::MatchCase { case, scrutinee } => {
                     self.match_case(a, case, scrutinee, tasks)?
@@ -96,7 +104,7 @@ impl Converter {
             return self.visit_binder(a, n, kind, args, span, tasks);
         }
         if a.is_word(head, "!") {
-            return self.visit_annot(a, args, span, tasks);
+            return self.visit_annot(a, args, span, false, tasks);
         }
         if a.is_word(head, "match") {
             return self.visit_match(a, n, args, span, tasks);
