@@ -165,6 +165,23 @@ def measure(cmd: list[str], timeout: float, use_time: bool) -> dict:
             "stderr": r.stderr[-500:], "stdout": r.stdout[-500:]}
 
 
+def drop_cached_pages(path: Path):
+    """Write `path` out and drop its pages from the page cache, so that it
+    runs as an installed binary does, read from disk. A binary copied just
+    before keeps the page-cache layout of the copy, and the kernel maps its
+    code into the process in larger pieces: on the Dafny AllocAndMoveLseq
+    file, peak RSS of `--passes none` was 7.9–8.5 MB for a fresh copy and
+    7.4–7.7 MB for the same binary read back from disk."""
+    if not hasattr(os, "posix_fadvise"):
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+        os.posix_fadvise(fd, 0, 0, os.POSIX_FADV_DONTNEED)
+    finally:
+        os.close(fd)
+
+
 def fmt_mb(kb):
     return f"{kb / 1024:.0f} MiB" if kb else "?"
 
@@ -260,6 +277,7 @@ def main(argv=None) -> int:
         snap = work / ("bin-" + Path(vcsimp).name)
         shutil.copy2(vcsimp, snap)
         vcsimp_digest = hashlib.sha256(snap.read_bytes()).hexdigest()[:12]
+        drop_cached_pages(snap)
         vcsimp_src, vcsimp = vcsimp, str(snap.resolve())
     else:
         vcsimp_src, vcsimp_digest = vcsimp, "?"
