@@ -786,8 +786,12 @@ fn same_sum(cx: &Context, a: TermId, b: TermId) -> bool {
             }
         }
     }
-    if a == b {
-        return true;
+    let arithmetic = |t: TermId| matches!(cx.kind(t), TermKind::App(Op::Add | Op::Mul, _));
+    // Without a sum or product on either side, each side is its own one
+    // summand: equal only if identical. Most equations end here, before
+    // any allocation (this runs on every atom a rewrite produces).
+    if a == b || !(arithmetic(a) || arithmetic(b)) {
+        return a == b;
     }
     let (mut x, mut y) = (Vec::new(), Vec::new());
     summands(cx, a, &mut x);
