@@ -329,6 +329,30 @@ fn context_pins_a_comparison_to_an_equality() {
 }
 
 #[test]
+fn context_replaces_a_constant_its_bounds_pin() {
+    // A Skolem constant of a goal's thread with `0 <= z <= 0` (an unused
+    // dimension) is `0` wherever else it occurs, so that `f(mk(x, 0))`
+    // facts apply to `f(mk(x, z))`.
+    let src = "(declare-sort d 0)(declare-fun mk (Int Int) d)(declare-fun f (d) Int)
+(declare-const x Int)(declare-const z Int)(declare-const w Int)
+(assert (forall ((u Int)) (= (f (mk u 0)) u)))
+(assert (and (<= 0 x) (<= 0 z) (<= z 0) (<= 0 w) (<= w 1)))
+(assert (not (= (f (mk x z)) x)))
+(check-sat)";
+    let out = assert_simplifies_equivalently(src);
+    assert!(out.contains("(assert false)"), "{out}");
+    let out = simplify_text(src, &context_only()).expect("ok").output;
+    assert!(out.contains("(not (= (f (mk x 0)) x))"), "{out}");
+    // the bounds themselves stay: nothing else pins z
+    assert!(out.contains("(<= z 0)"), "{out}");
+    // w's bounds leave two values, x's one bound many: neither is replaced
+    let src = src.replace("(f (mk x z))", "(f (mk x w))");
+    let out = simplify_text(&src, &context_only()).expect("ok").output;
+    assert!(out.contains("(f (mk x w))"), "{out}");
+    assert!(!out.contains("(assert false)"), "{out}");
+}
+
+#[test]
 fn context_leaves_overlapping_ranges_and_popped_facts_alone() {
     let src = "(declare-const l Int)(declare-const m Int)(declare-const p Bool)
 (push 1)

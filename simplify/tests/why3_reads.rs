@@ -325,3 +325,27 @@ fn a_map_value_passed_on_as_an_index_is_its_named_read() {
     let out = run(&guarded, vec![pass("why3-reads")]);
     assert!(!out.contains("(get@2 (get@1 s))"), "{out}");
 }
+
+/// A real goal (see the excerpt's header): per-thread variables read
+/// through Why3's bridges, `tb2t(tget(…, t2tb(a), th))`, defined by one
+/// another and by uniform reads (`wA = bsize * m`).
+const MATRIXMUL_LOOP: &str = include_str!("why3/matrixmul_loop_excerpt.smt2");
+
+#[test]
+fn per_thread_definitions_under_bridges_substitute_into_each_other() {
+    // Every read has the head `tb2t3`: a definition whose right side reads
+    // another variable is still no recursion, so `aStep`, `aBegin` and
+    // `aEnd` reach the loop condition and `bsize*l <= bsize*m - 1` refutes
+    // `m <= l` without the solver.
+    let out = run(MATRIXMUL_LOOP, PassName::default_passes());
+    assert!(out.contains("(assert false)"), "{out}");
+    assert_eq!(common::z3_answers(&out), "unsat");
+    assert_eq!(common::z3_answers(MATRIXMUL_LOOP), "unsat");
+    // The loop condition at any thread, valid or not: the definitions'
+    // guard is open there, so nothing reaches it and nothing is decided.
+    let open = MATRIXMUL_LOOP.replace("      (is_valid_thread th16)\n", "      true\n");
+    assert_ne!(open, MATRIXMUL_LOOP);
+    let out = run(&open, PassName::default_passes());
+    assert!(!out.contains("(assert false)"), "{out}");
+    assert!(out.contains("(exists"), "{out}");
+}

@@ -111,22 +111,37 @@ impl RangeIndex {
         any
     }
 
+    /// The one value the facts that `usable` admits leave `key`, if their
+    /// ranges meet in a single integer (`0 <= c` and `c <= 0`).
+    fn pinned(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<BigInt> {
+        let known = self.known(key, usable)?;
+        match (known.lo, known.hi) {
+            (Some(lo), Some(hi)) if lo == hi => Some(lo),
+            _ => None,
+        }
+    }
+
     fn remove(&mut self, j: usize) {
         for v in self.0.values_mut() {
             v.retain(|(k, _)| *k != j);
         }
     }
 
-    /// What the facts that `usable` admits say about comparison `u`.
-    fn decide(&self, cx: &Context, u: TermId, usable: impl Fn(usize) -> bool) -> Option<Verdict> {
-        let (key, r) = as_range(cx, u)?;
-        let facts = self.0.get(&key)?;
-        let known = facts
+    /// The meet of the ranges that the facts `usable` admits give `key`.
+    fn known(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<Range> {
+        self.0
+            .get(key)?
             .iter()
             .filter(|(j, _)| usable(*j))
             .fold(None, |acc: Option<Range>, (_, f)| {
                 Some(acc.map_or_else(|| f.clone(), |a| a.meet(f)))
-            })?;
+            })
+    }
+
+    /// What the facts that `usable` admits say about comparison `u`.
+    fn decide(&self, cx: &Context, u: TermId, usable: impl Fn(usize) -> bool) -> Option<Verdict> {
+        let (key, r) = as_range(cx, u)?;
+        let known = self.known(&key, usable)?;
         if known.within(&r) {
             return Some(Verdict::Holds(true));
         }
@@ -256,12 +271,14 @@ pub fn use_context(
         let canon = alpha.all_in(&script.cx, t);
         let usable = |j: usize| j != i && li.is_subset(&live[&j]);
         let decided = decide_comparisons(&mut script.cx, t, &ranges, usable);
+        let pinned = pinned_constants(&mut script.cx, t, &ranges, usable);
         let lookup = |u: TermId| {
             let u = *canon.get(&u).unwrap_or(&u);
             index
                 .get(&u)
                 .and_then(|v| v.iter().find(|(j, _)| usable(*j)).map(|&(_, to)| to))
                 .or_else(|| decided.get(&u).copied())
+                .or_else(|| pinned.get(&u).copied())
         };
         let new = apply_rewrites(&mut script.cx, t, lookup);
         if new != t && declared_before(&script.cx, new, i, &declared_at) {
@@ -289,6 +306,34 @@ pub fn use_context(
         }
     }
     changed
+}
+
+/// The declared `Int` constants of `t` whose value the usable facts' ranges
+/// fix, mapped to that numeral: a Skolem constant of Why3's goal with
+/// `0 <= c` and `c <= 0` (an unused thread dimension) becomes `0`, so that
+/// rules over `mk_dim3(x, 0, 0)` match where it is an argument.
+fn pinned_constants(
+    cx: &mut Context,
+    t: TermId,
+    ranges: &RangeIndex,
+    usable: impl Fn(usize) -> bool,
+) -> HashMap<TermId, TermId> {
+    let int = cx.int_sort();
+    let mut constants = BTreeSet::new();
+    crate::term::post_order(cx, t, |u| {
+        if matches!(cx.kind(u), TermKind::App(Op::Uf(g), args)
+            if args.is_empty() && cx.fun(*g).kind == FunKind::Declared && cx.fun(*g).ret == int)
+        {
+            constants.insert(u);
+        }
+    });
+    constants
+        .into_iter()
+        .filter_map(|c| {
+            let k = ranges.pinned(&crate::poly::from_term(cx, c), &usable)?;
+            Some((c, cx.mk_int(k)))
+        })
+        .collect()
 }
 
 /// The comparisons in `t` that the usable facts' ranges decide, mapped to

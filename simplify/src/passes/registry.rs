@@ -219,7 +219,7 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "why3-reads",
         doc: "reads under Why3's polymorphism encoding, (tb2t (f c̄ (t2tb x))), become define-funs of x; thread pairs rebuilt from bridged fields get their derived inversion axiom",
-        stages: &[Stage::Prepare, Stage::Finish],
+        stages: &[Stage::Prepare, Stage::Decoded, Stage::Finish],
         build: Build::Script(|| Box::new(super::why3_reads::Why3Reads)),
         ..PASS
     },

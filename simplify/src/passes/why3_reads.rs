@@ -330,9 +330,15 @@ fn applies_to(script: &Script) -> bool {
         .is_none_or(|l| l == "ALL" || l.contains("UF"))
 }
 
-/// The `why3-reads` pass (see the module documentation). It runs twice:
-/// first it names the reads; at the end of the pipeline it puts each
-/// definition where every use sees it ([`place_definitions`]).
+/// The `why3-reads` pass (see the module documentation). It runs three
+/// times: first it names the reads; after the encoding stage it names the
+/// reads that `unfold` and `records` brought out (a per-thread variable
+/// read through a function that an axiom defines, `tget(a, th)`, is a read
+/// only once `tget` is unfolded, and a thread's fields only once `records`
+/// splits it), so that the rounds see `get@k(pair(b, l))` for every
+/// variable, not one `tb2t` head for all of them; at the end of the
+/// pipeline it puts each definition where every use sees it
+/// ([`place_definitions`]).
 pub struct Why3Reads;
 
 impl ScriptPass for Why3Reads {

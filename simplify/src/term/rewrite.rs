@@ -113,6 +113,26 @@ impl Rule {
         .then_some(m)
     }
 
+    /// Could this rule fire again inside its own right side: does some
+    /// subterm of `t` apply the head to arguments that an instance of the
+    /// patterns may match once the rule's variables are replaced? Finer
+    /// than [`Head::occurs_in`]: under Why3's encoding every read has the
+    /// head `tb2t`, and `tb2t(get(x, t)) = tb2t(get(w, ()))` (a variable
+    /// `x` defined by the value of a uniform `w`) is no recursion.
+    pub fn reapplies_in(&self, cx: &Context, t: TermId) -> bool {
+        super::any_subterm(cx, t, |u| {
+            Head::of(cx, u).is_some_and(|(h, args)| {
+                h == self.head
+                    && args.len() == self.pats.len()
+                    && self
+                        .pats
+                        .iter()
+                        .zip(&args)
+                        .all(|(&p, &a)| may_match(cx, p, a, &self.vars))
+            })
+        })
+    }
+
     /// The rule fired at `head(args)` (of this rule's head): its guard and
     /// right side instantiated by the match ([`instantiate`]), or `None`
     /// if the left side does not match.
@@ -125,6 +145,28 @@ impl Rule {
             guard,
             rhs: instantiate(cx, self.rhs, &m),
         })
+    }
+}
+
+/// May pattern `p` (over the variables `vars`) match `a` once the
+/// variables of `vars` in `a` are replaced by some terms? A variable on
+/// either side may stand for anything; otherwise both must apply the same
+/// operator to arguments that may match, or be the same term.
+fn may_match(cx: &Context, p: TermId, a: TermId, vars: &[VarId]) -> bool {
+    let is_rule_var = |t: TermId| matches!(cx.kind(t), TermKind::Var(v) if vars.contains(v));
+    if p == a || is_rule_var(p) || is_rule_var(a) {
+        return true;
+    }
+    match (cx.kind(p), cx.kind(a)) {
+        (TermKind::App(op1, ps), TermKind::App(op2, args)) => {
+            op1 == op2
+                && ps.len() == args.len()
+                && ps
+                    .iter()
+                    .zip(args)
+                    .all(|(&q, &b)| may_match(cx, q, b, vars))
+        }
+        _ => false,
     }
 }
 
@@ -320,6 +362,31 @@ mod tests {
         // the inner f(g(x)) went, the outer one stays
         let (h, _) = Head::of(&cx, cx.children(out)[0]).unwrap();
         assert_eq!(h, r.head);
+    }
+
+    #[test]
+    fn a_rule_reapplies_only_where_its_patterns_may_match() {
+        // ∀v. f(g(v)) → rhs, for right sides that apply f again or not
+        let (mut cx, t) = read("(= (f (g (f (g x)))) (+ (f x) (f (f (g y)))))");
+        let r = fg_rule(&mut cx);
+        let v = cx.mk_var(r.vars[0]);
+        let TermKind::App(Op::Eq, a) = cx.kind(t).clone() else {
+            panic!()
+        };
+        // f(x): the same head, but x is no g(…) under any instance
+        let fx = cx.children(a[1])[0];
+        assert!(!r.reapplies_in(&cx, fx), "f(x) never matches f(g(v))");
+        // f(f(g(y))) contains an instance, f(g(y))
+        let ffgy = cx.children(a[1])[1];
+        assert!(r.reapplies_in(&cx, ffgy));
+        // f(v) matches f(g(v')) when v is g(…): the variable may be anything
+        let f = fun(&cx, "f");
+        let fv = cx.mk_app(Op::Uf(f), vec![v]).unwrap();
+        assert!(r.reapplies_in(&cx, fv));
+        // g(v): no application of f at all
+        let g = fun(&cx, "g");
+        let gv = cx.mk_app(Op::Uf(g), vec![v]).unwrap();
+        assert!(!r.reapplies_in(&cx, gv));
     }
 
     #[test]

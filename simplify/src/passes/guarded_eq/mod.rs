@@ -289,7 +289,15 @@ pub fn defined_functions(cx: &mut Context, facts: &[TermId]) -> (HashSet<FunId>,
     let mut over_a_domain: HashSet<FunId> = shared.iter().map(|s| s.head).collect();
     let mut out = over_a_domain.clone();
     for r in &rules {
-        let Head::Fun(f) = r.rule.head else { continue };
+        // A per-thread variable that Why3 keeps as an array constant is
+        // read by `select`: the constant is what the rule defines.
+        let f = match r.rule.head {
+            Head::Fun(f) => f,
+            Head::Select(a) => match cx.kind(a) {
+                TermKind::App(Op::Uf(c), args) if args.is_empty() => *c,
+                _ => continue,
+            },
+        };
         // A recursive rule unfolds its head into itself: it never removes
         // the head, so a form without it is no completed substitution.
         if r.recursive || is_projection(cx, &r.rule) {

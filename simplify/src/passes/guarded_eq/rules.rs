@@ -155,19 +155,23 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
     let mut recursive = None;
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
         if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
-            // A right side that applies the head again makes a recursive
+            // A right side that the rule may match again makes a recursive
             // rule, taken only when nothing else is and a guard bounds it.
-            if !head.occurs_in(cx, r) {
-                return Some(rule(head, vs, r, false));
+            let candidate = rule(head, vs, r, false);
+            if !candidate.rule.reapplies_in(cx, r) {
+                return Some(candidate);
             }
             if recursive.is_none() && !guards.is_empty() && !vars.is_empty() {
-                recursive = Some((head, vs, r));
+                recursive = Some(candidate);
             }
         }
     }
     // A linear Int equation `±f(x̄) + rest = 0` (e.g. after the e-graph
     // moved a constant across: `f(x̄) + 1 = e`) defines `f(x̄) = ∓rest`.
-    let recursive = recursive.map(|(head, vs, r)| rule(head, vs, r, true));
+    let recursive = recursive.map(|r| Rule {
+        recursive: true,
+        ..r
+    });
     if cx.sort_of(args[0]) != cx.int_sort() || cx.sort_of(args[1]) != cx.int_sort() {
         return recursive;
     }
@@ -179,11 +183,14 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
         let Some((c, rest)) = p.split_linear(&atom) else {
             continue;
         };
-        if !(c.is_one() || (-&c).is_one()) || rest.atoms().iter().any(|&a| head.occurs_in(cx, a)) {
+        if !(c.is_one() || (-&c).is_one()) {
             continue;
         }
         let rhs = poly::to_term(cx, &rest.scale(&-c));
-        return Some(rule(head, vs, rhs, false));
+        let candidate = rule(head, vs, rhs, false);
+        if !candidate.rule.reapplies_in(cx, rhs) {
+            return Some(candidate);
+        }
     }
     recursive
 }
