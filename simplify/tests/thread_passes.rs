@@ -1139,6 +1139,31 @@ fn guarded_eq_unfolds_a_recursive_definition_where_that_decides_the_atom() {
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
 
+#[test]
+fn guarded_eq_reads_a_disjunction_as_a_rule_under_the_other_disjuncts_negation() {
+    // The else half of a per-thread assign, `c ∨ x'(t) = x(t)`, as the
+    // e-graph leaves `¬c ⇒ x'(t) = x(t)`: a rule with guard `¬c`.
+    let decls = "(declare-const n Int)(declare-const k Int)(declare-fun x1 (Int) Int)(declare-fun x0 (Int) Int)";
+    let assign = "(forall ((t Int)) (=> (and (<= 0 t) (< t n)) (or (< t 5) (= (x1 t) (x0 t)))))";
+    let mut pb = problem(decls, &[assign, "(<= 5 k)", "(< k n)"], "(= (x1 k) (x0 k))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&pb, before, after);
+    // At k = 4 the disjunct `t < 5` may hold: the guard stays open and the
+    // split keeps x1 where it holds.
+    let mut pb = problem(decls, &[assign, "(<= 4 k)", "(< k n)"], "(= (x1 k) (x0 k))");
+    let before = pb.goal;
+    if let Some(after) = apply(&mut GuardedEq::default(), &mut pb) {
+        assert!(show(&pb, after).contains("(x1 k)"), "{}", show(&pb, after));
+        assert_equivalent(&pb, before, after);
+    }
+    // A quantified disjunct gives no rule.
+    let assign = "(forall ((t Int)) (=> (and (<= 0 t) (< t n)) (or (forall ((u Int)) (< t u)) (= (x1 t) (x0 t)))))";
+    let mut pb = problem(decls, &[assign, "(<= 5 k)", "(< k n)"], "(= (x1 k) (x0 k))");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
 // ------------------------------------------------------------------------
 // ElimAssign of a shared array written at `bsize*b + t` (diffusion1d_naive)
 

@@ -15,7 +15,9 @@
 //! Quantified terms match up to the names of their bound variables. An
 //! `Int` comparison conjunct also decides every comparison of the same
 //! linear form (see [`crate::arith::ranges`]): from `l + 1 <= m`, the atom
-//! `m <= l` is `false` and `l < m + 3` is `true`.
+//! `m <= l` is `false` and `l < m + 3` is `true`. A declared `Int`
+//! constant whose ranges meet in one value (`0 <= z` and `z <= 0`) is
+//! replaced by it.
 //! Facts are closed, and bound variables are renamed apart, so rewriting
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.

@@ -732,7 +732,7 @@ pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
 
 /// The comparison that holds when the Int comparison `c` (not an
 /// equality) does not: `x >= s` for `x < s`.
-fn negated_atom(cx: &mut Context, c: TermId) -> Option<TermId> {
+pub(super) fn negated_atom(cx: &mut Context, c: TermId) -> Option<TermId> {
     let (rel, p) = int_cmp(cx, c)?;
     let r = match rel {
         Rel::Lt => Rel::Ge,

@@ -111,6 +111,27 @@ pub(super) fn collect(
                     }
                 }
             }
+            // `c1 ∨ … ∨ f(x̄) = e` is `¬c1 ∧ … ⇒ f(x̄) = e` (the else half
+            // of a per-thread assign, `(c ⇒ x' = e1) ∧ (c ∨ x' = x)`, once
+            // the e-graph wrote `¬c ⇒ q` as a disjunction). Quantified
+            // disjuncts would make guards nothing decides: not read.
+            if args.iter().any(|&a| term::has_binder(cx, a)) {
+                return;
+            }
+            for (i, &eq) in args.iter().enumerate() {
+                if !matches!(cx.kind(eq), TermKind::App(Op::Eq, _)) {
+                    continue;
+                }
+                let mut g = guards.clone();
+                for (j, &c) in args.iter().enumerate() {
+                    if j != i {
+                        g.push(negation(cx, c));
+                    }
+                }
+                if let Some(r) = as_rule(cx, eq, &vars, &g) {
+                    rules.push(r);
+                }
+            }
         }
         TermKind::App(Op::Eq, _) => {
             if let Some(r) = as_rule(cx, f, &vars, &guards) {
@@ -119,6 +140,16 @@ pub(super) fn collect(
         }
         _ => {}
     }
+}
+
+/// `¬c` as a guard: the opposite comparison for an `Int` inequality
+/// (`x >= s` for `x < s`), the argument of a negation, else `(not c)`.
+fn negation(cx: &mut Context, c: TermId) -> TermId {
+    if let TermKind::App(Op::Not, a) = cx.kind(c) {
+        return a[0];
+    }
+    super::rewrite::negated_atom(cx, c)
+        .unwrap_or_else(|| cx.mk_app(Op::Not, vec![c]).expect("a Bool disjunct"))
 }
 
 /// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
