@@ -349,3 +349,29 @@ fn per_thread_definitions_under_bridges_substitute_into_each_other() {
     assert!(!out.contains("(assert false)"), "{out}");
     assert!(out.contains("(exists"), "{out}");
 }
+
+/// A real goal (see the excerpt's header) whose threads are constants with
+/// their unused dimensions bounded to 0, and whose assignment's else half
+/// the e-graph turns into a disjunction.
+const VECTORADD_DOWNWARD: &str = include_str!("why3/vectoradd_downward_excerpt.smt2");
+
+#[test]
+fn goal_threads_and_else_halves_reach_the_per_thread_definitions() {
+    // `context` puts 0 for the goal threads' pinned dimensions, so the
+    // assignment's rules (over `mk_dim3(x, 0, 0)`) match them; the else half
+    // `c ∨ i' = i` is a rule under `¬c`; the goal's reads of `i'` go.
+    let read_at = |th: &str| format!("(select i_3 (Tuple2@1 (dim3qtmk {th}_bid_of_x");
+    let out = run(VECTORADD_DOWNWARD, PassName::default_passes());
+    assert!(!out.contains(&read_at("th10")), "{out}");
+    assert!(!out.contains(&read_at("th9")), "{out}");
+    assert_eq!(common::z3_answers(&out), "unsat");
+    // A goal thread that need not be valid: its dimensions are free and
+    // the assignment's guard is open, so its read stays.
+    let free = VECTORADD_DOWNWARD.replace("(assert (is_valid_thread th10))", "");
+    assert_ne!(free, VECTORADD_DOWNWARD);
+    let out = run(&free, PassName::default_passes());
+    assert!(
+        out.contains("(select i_3 (Tuple2@1 (dim3qtmk th10_bid_of_x th10_bid_of_y"),
+        "{out}"
+    );
+}
