@@ -113,9 +113,13 @@ pub(super) fn collect(
             }
             // `c1 ∨ … ∨ f(x̄) = e` is `¬c1 ∧ … ⇒ f(x̄) = e` (the else half
             // of a per-thread assign, `(c ⇒ x' = e1) ∧ (c ∨ x' = x)`, once
-            // the e-graph wrote `¬c ⇒ q` as a disjunction). Quantified
-            // disjuncts would make guards nothing decides: not read.
-            if args.iter().any(|&a| term::has_binder(cx, a)) {
+            // the e-graph wrote `¬c ⇒ q` as a disjunction). Only under a
+            // guard (an assignment to the threads the guard admits): a
+            // library axiom such as `y = 0 ∨ mod(x, y) = x - y*div(x, y)`
+            // would turn the lemmas it implies (`mod(x, 1) = 0`) into
+            // `true`, and solvers instantiate those lemmas, not the axiom.
+            // Quantified disjuncts would make guards nothing decides.
+            if guards.is_empty() || args.iter().any(|&a| term::has_binder(cx, a)) {
                 return;
             }
             for (i, &eq) in args.iter().enumerate() {
