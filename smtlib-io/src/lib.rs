@@ -27,7 +27,7 @@ pub use convert::{parse_script, parse_script_from, StreamError};
 pub use error::{Error, ErrorKind};
 pub use memo::{DenseMemo, TermMemo};
 pub use print::{print_script, write_script, Printer};
-pub use script::{sets_global_declarations, Command, CommandKind, QueryKind, Script};
+pub use script::{sets_global_declarations, sets_mbqi, Command, CommandKind, QueryKind, Script};
 pub use sort::{SortId, SortKind};
 pub use span::Span;
 pub use symbol::Sym;

@@ -52,6 +52,22 @@ pub fn sets_global_declarations(text: &str) -> Option<bool> {
     }
 }
 
+/// The value a command gives to z3's model-based quantifier instantiation
+/// (`:smt.mbqi`, any case, or `:mbqi`); `None` if the command sets no such
+/// option. A script that turns it off (Boogie, Viper, Dafny, F*, Verus)
+/// instantiates its quantifiers through their triggers alone.
+pub fn sets_mbqi(text: &str) -> Option<bool> {
+    let spaced = text.replace(['(', ')'], " ");
+    let mut words = spaced.split_whitespace();
+    if words.next()? != "set-option" {
+        return None;
+    }
+    match words.next()?.to_ascii_lowercase().as_str() {
+        ":smt.mbqi" | ":mbqi" => Some(words.next() == Some("true")),
+        _ => None,
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QueryKind {
     Model,
@@ -123,6 +139,18 @@ impl Script {
         })
     }
 
+    /// True if the script turns model-based quantifier instantiation off
+    /// ([`sets_mbqi`], the last setting wins): z3 then instantiates its
+    /// quantifiers only where ground terms match their triggers.
+    pub fn relies_on_ematching(&self) -> bool {
+        self.commands
+            .iter()
+            .rev()
+            .filter(|c| matches!(c.kind, CommandKind::Other))
+            .find_map(|c| sets_mbqi(&c.text))
+            .is_some_and(|on| !on)
+    }
+
     /// True if the script asks for models or values, whose answers are only
     /// meaningful if the output is equivalent to the input.
     pub fn asks_for_models(&self) -> bool {
@@ -146,5 +174,24 @@ mod tests {
         assert_eq!(g("(set-option :global-decls false)"), Some(false));
         assert_eq!(g("(set-option :produce-models true)"), None);
         assert_eq!(g("(set-info :global-decls true)"), None);
+    }
+
+    #[test]
+    fn mbqi_option() {
+        use super::sets_mbqi as m;
+        assert_eq!(m("(set-option :smt.mbqi false)"), Some(false));
+        assert_eq!(m("(set-option :smt.MBQI false)"), Some(false));
+        assert_eq!(m("( set-option :mbqi\n true )"), Some(true));
+        assert_eq!(m("(set-option :smt.mbqi.max_iterations 10)"), None);
+        assert_eq!(m("(set-info :smt.mbqi false)"), None);
+    }
+
+    #[test]
+    fn the_last_mbqi_setting_decides_whether_a_script_relies_on_ematching() {
+        let read = |s: &str| crate::parse_script(s).expect("a script");
+        assert!(read("(set-option :smt.mbqi false)(check-sat)").relies_on_ematching());
+        assert!(!read("(check-sat)").relies_on_ematching());
+        let back_on = "(set-option :smt.MBQI false)(set-option :smt.mbqi true)(check-sat)";
+        assert!(!read(back_on).relies_on_ematching());
     }
 }

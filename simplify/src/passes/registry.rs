@@ -94,6 +94,9 @@ impl Stage {
 /// stage and the chosen passes.
 pub type MakeTerms = fn(&Script, &[PassName]) -> Vec<Box<dyn TermPass>>;
 
+/// A fresh pass for the last run, made from the script as it enters it.
+pub type MakeLast = fn(&Script) -> Box<dyn TermPass>;
+
 /// How the pipeline makes a pass.
 #[derive(Clone, Copy)]
 pub enum Build {
@@ -129,7 +132,7 @@ pub struct PassInfo {
     /// For a [`Stage::Rounds`] pass with a conservative mode
     /// ([`TermPass::apply_conservatively`]): a fresh pass for the last run
     /// after the rounds, whose rejected results fall back to that mode.
-    pub last_run: Option<fn() -> Box<dyn TermPass>>,
+    pub last_run: Option<MakeLast>,
 }
 
 impl std::fmt::Debug for PassInfo {
@@ -327,15 +330,20 @@ pub static PASSES: &[PassInfo] = &[
         paper: "4.1, 4.2",
         build: Build::Terms(|s, on| {
             let skolems = super::guarded_eq::skolems_allowed(s);
-            let mut v: Vec<Box<dyn TermPass>> =
-                vec![Box::new(super::GuardedEq::default().with_skolems(skolems))];
+            let pass = super::GuardedEq::default()
+                .with_skolems(skolems)
+                .with_trigger_heads(super::guarded_eq::trigger_heads(s));
+            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(pass)];
             if enabled(on, "unfold") {
                 // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
                 v.push(unfold(s));
             }
             v
         }),
-        last_run: Some(|| Box::new(super::GuardedEq::default())),
+        last_run: Some(|s| {
+            let heads = super::guarded_eq::trigger_heads(s);
+            Box::new(super::GuardedEq::default().with_trigger_heads(heads))
+        }),
         ..PASS
     },
     PassInfo {

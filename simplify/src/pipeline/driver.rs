@@ -221,7 +221,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
     // early partial one).
     let mut last: Vec<Box<dyn TermPass>> = registry::in_stage(&options.passes, Stage::Rounds)
         .iter()
-        .filter_map(|p| p.last_run.map(|make| make()))
+        .filter_map(|p| p.last_run.map(|make| make(script)))
         .collect();
     if !last.is_empty() && !run.deadline.expired() {
         let changed = run_term_passes(

@@ -26,6 +26,7 @@ mod rewrite;
 mod rules;
 mod skolem;
 mod table;
+mod triggers;
 
 use crate::pass::{Introduced, PassContext, TermPass};
 use crate::term::rewrite::{self as term_rewrite, Head};
@@ -36,8 +37,9 @@ use rules::{collect, is_projection, Rule};
 pub use skolem::skolems_allowed;
 use skolem::WriterSkolems;
 use smtlib_io::{Context, FunId, FunKind, Op, TermId, TermKind, VarId};
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeSet, HashMap, HashSet};
 use table::{read_fact, FactRules, RuleTable};
+pub use triggers::trigger_heads;
 
 /// The `guarded-eq` pass (also registered as `elim-assign`).
 #[derive(Clone, Debug)]
@@ -67,6 +69,9 @@ pub struct GuardedEq {
     /// of single hypotheses (the facts, mostly the same for every
     /// assertion) is not computed again.
     hyp_index: KeptIndex,
+    /// Functions whose applications fire the script's triggers: no rule
+    /// of a quantified fact rewrites them ([`triggers`]).
+    trigger_heads: BTreeSet<FunId>,
 }
 
 /// A hypothesis index kept between assertions: a cache, so a clone of
@@ -100,6 +105,7 @@ impl Default for GuardedEq {
             sizes: HashMap::new(),
             norms: HashMap::new(),
             hyp_index: KeptIndex::default(),
+            trigger_heads: BTreeSet::new(),
         }
     }
 }
@@ -117,6 +123,13 @@ impl GuardedEq {
     /// variables ([`skolem`]; only where [`skolems_allowed`]).
     pub fn with_skolems(mut self, allowed: bool) -> Self {
         self.skolems = WriterSkolems::new(allowed);
+        self
+    }
+
+    /// Use no rule of a quantified fact whose head is one of `heads`
+    /// ([`trigger_heads`] of the script).
+    pub fn with_trigger_heads(mut self, heads: BTreeSet<FunId>) -> Self {
+        self.trigger_heads = heads;
         self
     }
 
@@ -177,10 +190,11 @@ impl GuardedEq {
         };
         let mut table = std::mem::take(&mut self.table);
         let collected = &mut self.collected;
+        let trigger_heads = &self.trigger_heads;
         table.update(ctx.facts, &definitions, |f| {
             collected
                 .entry(f)
-                .or_insert_with(|| read_fact(cx, f))
+                .or_insert_with(|| triggers::without_trigger_rules(read_fact(cx, f), trigger_heads))
                 .clone()
         });
         self.definition_rules = Some(definitions);
