@@ -17,13 +17,7 @@ fn run(src: &str, passes: &[PassName]) -> String {
     simplify_text(src, &opts).expect("parses").output
 }
 
-fn asserted(text: &str) -> Vec<String> {
-    text.lines()
-        .map(str::trim)
-        .filter(|l| l.starts_with("(assert "))
-        .map(|l| l["(assert ".len()..l.len() - 1].to_string())
-        .collect()
-}
+use common::asserted;
 
 fn decls(text: &str) -> String {
     text.lines()

@@ -285,3 +285,12 @@ pub fn assert_validated_reading(input: &str, output: &str, read_back: &[ReadBack
 pub fn assert_validated(input: &str, output: &str) {
     assert_validated_reading(input, output, &[]);
 }
+
+/// The terms of the one-line `assert` commands of an SMT-LIB text, in order.
+pub fn asserted(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim)
+        .filter(|l| l.starts_with("(assert "))
+        .map(|l| l["(assert ".len()..l.len() - 1].to_string())
+        .collect()
+}
