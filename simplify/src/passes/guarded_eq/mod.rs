@@ -194,7 +194,10 @@ impl GuardedEq {
         table.update(ctx.facts, &definitions, |f| {
             collected
                 .entry(f)
-                .or_insert_with(|| triggers::without_trigger_rules(read_fact(cx, f), trigger_heads))
+                .or_insert_with(|| {
+                    let rules = read_fact(cx, f);
+                    triggers::without_trigger_rules(cx, rules, trigger_heads)
+                })
                 .clone()
         });
         self.definition_rules = Some(definitions);
