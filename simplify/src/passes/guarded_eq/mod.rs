@@ -10,7 +10,10 @@
 //! * [`rewrite`]: the rewriting of atoms with both, by cases (formula (5)):
 //!   the rules are matched and instantiated by [`crate::term::rewrite`],
 //!   the rewriter `unfold` uses too; what is the pass's own is the
-//!   strategy, deciding guards under hypotheses and splitting on the rest.
+//!   strategy, deciding guards under hypotheses and splitting on the rest;
+//! * [`triggers`]: the rules left out of a script that relies on
+//!   E-matching (MBQI off), so that the ground terms firing its triggers
+//!   stay.
 //!
 //! **Conservative mode.** When the pipeline rejects a result as costlier
 //! (a case split on an open guard can double an atom), it asks again
