@@ -37,19 +37,24 @@ pub enum CommandKind {
     Opaque { reason: String },
 }
 
-/// The value a command gives to the option that makes declarations global
-/// (kept by `pop`): SMT-LIB 2.6's `:global-declarations` or z3's
-/// `:global-decls`; `None` if the command sets no such option.
-pub fn sets_global_declarations(text: &str) -> Option<bool> {
+/// The Boolean value a `set-option` command gives to an option whose
+/// keyword `is_option` accepts; `None` if the command sets no such option.
+fn sets_bool_option(text: &str, is_option: impl Fn(&str) -> bool) -> Option<bool> {
     let spaced = text.replace(['(', ')'], " ");
     let mut words = spaced.split_whitespace();
     if words.next()? != "set-option" {
         return None;
     }
-    match words.next()? {
-        ":global-declarations" | ":global-decls" => Some(words.next() == Some("true")),
-        _ => None,
-    }
+    is_option(words.next()?).then(|| words.next() == Some("true"))
+}
+
+/// The value a command gives to the option that makes declarations global
+/// (kept by `pop`): SMT-LIB 2.6's `:global-declarations` or z3's
+/// `:global-decls`; `None` if the command sets no such option.
+pub fn sets_global_declarations(text: &str) -> Option<bool> {
+    sets_bool_option(text, |k| {
+        k == ":global-declarations" || k == ":global-decls"
+    })
 }
 
 /// The value a command gives to z3's model-based quantifier instantiation
@@ -57,15 +62,10 @@ pub fn sets_global_declarations(text: &str) -> Option<bool> {
 /// option. A script that turns it off (Boogie, Viper, Dafny, F*, Verus)
 /// instantiates its quantifiers through their triggers alone.
 pub fn sets_mbqi(text: &str) -> Option<bool> {
-    let spaced = text.replace(['(', ')'], " ");
-    let mut words = spaced.split_whitespace();
-    if words.next()? != "set-option" {
-        return None;
-    }
-    match words.next()?.to_ascii_lowercase().as_str() {
-        ":smt.mbqi" | ":mbqi" => Some(words.next() == Some("true")),
-        _ => None,
-    }
+    // z3 reads option names in any case (Carbon writes `:smt.MBQI`)
+    sets_bool_option(text, |k| {
+        k.eq_ignore_ascii_case(":smt.mbqi") || k.eq_ignore_ascii_case(":mbqi")
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
