@@ -11,10 +11,14 @@
 //! on stderr and no output, and the others go on. The summary (files,
 //! errors, the passes that fired on how many files, time) goes to stderr;
 //! `--report FILE` writes the same per file as JSON lines ([`report_line`]).
+//! `--shard I/N` keeps part `I` of `N` of the file list ([`shard`]).
+
+pub mod shard;
 
 use crate::cli::write_atomically;
 use clap::Parser;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use shard::Shard;
 use std::collections::BTreeMap;
 use std::io::IsTerminal;
 use std::path::{Component, Path, PathBuf};
@@ -36,6 +40,16 @@ REPORT:
   output, status (ok or error), seconds (reading, simplifying and writing
   that file), and stats (its --stats-json) when ok or error (the message)
   when not.
+
+SHARDS:
+  --shard I/N simplifies only part I of N (1 <= I <= N) of the file list:
+  the files at positions I, I+N, I+2N, ... (counting from 1) of the list
+  built from the inputs in command-line order, then the lines of
+  --files-from, each directory's files in name order. N jobs with the same
+  command line and --shard 1/N ... N/N simplify every file exactly once;
+  with a Slurm job array: #SBATCH --array=1-N and
+  --shard $SLURM_ARRAY_TASK_ID/N (and a --report file per shard). The
+  summary and --report cover this shard's files; a shard may be empty.
 
 EXIT CODES:
   0 every file simplified, 1 some file did not read or write (each error on
@@ -85,6 +99,11 @@ pub struct BatchCli {
     /// output, status, seconds, stats or error (see REPORT below).
     #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+
+    /// Simplify only part I of N of the file list (1 <= I <= N; every
+    /// N-th file starting at the I-th, see SHARDS below).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
 
     /// No progress bar and no summary.
     #[arg(short, long)]
@@ -307,7 +326,10 @@ pub fn run(cli: &BatchCli) -> i32 {
         return usage_error("no input files (give files, directories or --files-from)");
     }
     let jobs = match jobs(&cli.inputs, &listed, cli.out_dir.as_deref()) {
-        Ok(j) => j,
+        Ok(j) => match cli.shard {
+            Some(shard) => shard.select(j),
+            None => j,
+        },
         Err(e) => return usage_error(&e),
     };
     let options = crate::Options {

@@ -174,3 +174,105 @@ fn a_report_line_per_file() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot write the report"));
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// The outputs (paths below `dir`) that a run wrote, sorted.
+fn written(dir: &Path) -> Vec<PathBuf> {
+    let mut found = vec![];
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                found.push(p.strip_prefix(dir).unwrap().to_path_buf());
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// `--shard I/N` for I = 1..N on one command line: the shards' outputs are
+/// pairwise disjoint and together those of the unsharded run, each the
+/// same text; round-robin in list order (a directory's files in name
+/// order, then `--files-from`); bad values are usage errors.
+#[test]
+fn shards_partition_the_files() {
+    let d = dir("shard");
+    let input = d.join("in");
+    let names = ["a", "b", "c", "sub/d", "sub/e", "sub/f", "sub/g"];
+    for n in names {
+        std::fs::write(input.join(format!("{n}.smt2")), GOOD).unwrap();
+    }
+    let extra = d.join("x.smt2");
+    std::fs::write(&extra, GOOD).unwrap();
+    let list = d.join("list.txt");
+    std::fs::write(&list, format!("{}\n", extra.display())).unwrap();
+    let run = |out: &Path, shard: Option<&str>| {
+        let mut args: Vec<&std::ffi::OsStr> = vec![
+            "batch".as_ref(),
+            "-q".as_ref(),
+            input.as_os_str(),
+            "--files-from".as_ref(),
+            list.as_os_str(),
+            "--out-dir".as_ref(),
+            out.as_os_str(),
+        ];
+        if let Some(s) = shard {
+            args.push("--shard".as_ref());
+            args.push(s.as_ref());
+        }
+        let o = vcsimp(&args);
+        assert_eq!(o.status.code(), Some(0), "{o:?}");
+        written(out)
+    };
+    let all = run(&d.join("all"), None);
+    assert_eq!(all.len(), names.len() + 1, "{all:?}");
+    for count in [1, 3, 8, 11] {
+        let mut union = vec![];
+        for index in 1..=count {
+            let out = d.join(format!("out-{index}-of-{count}"));
+            let part = run(&out, Some(&format!("{index}/{count}")));
+            for p in &part {
+                let same = std::fs::read_to_string(out.join(p)).unwrap();
+                assert_eq!(
+                    same,
+                    std::fs::read_to_string(d.join("all").join(p)).unwrap()
+                );
+            }
+            union.extend(part);
+        }
+        union.sort();
+        let before = union.len();
+        union.dedup();
+        assert_eq!(before, union.len(), "a file in two shards of {count}");
+        assert_eq!(union, all, "the {count} shards miss a file");
+    }
+    // list order: a, b, c, sub/d, sub/e, sub/f, sub/g, then the listed x
+    // (outputs: the path below `in`, the listed file's path without its root)
+    let in_dir = PathBuf::from;
+    let listed = PathBuf::from(extra.strip_prefix("/").unwrap_or(&extra));
+    assert_eq!(
+        run(&d.join("s1"), Some("1/3")),
+        [in_dir("a.smt2"), in_dir("sub/d.smt2"), in_dir("sub/g.smt2")]
+    );
+    let mut third = vec![in_dir("c.smt2"), in_dir("sub/f.smt2")];
+    third.sort();
+    assert_eq!(run(&d.join("s3"), Some("3/3")), third);
+    let mut second = vec![in_dir("b.smt2"), in_dir("sub/e.smt2"), listed];
+    second.sort();
+    assert_eq!(run(&d.join("s2"), Some("2/3")), second);
+    for bad in ["0/3", "4/3", "3", "1/0", "a/b", "-1/3", ""] {
+        let flag = format!("--shard={bad}");
+        let o = vcsimp(&["batch".as_ref(), input.as_os_str(), flag.as_ref()]);
+        assert_eq!(o.status.code(), Some(2), "--shard {bad:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("--shard") && err.contains("1 <= I <= N"),
+            "{err}"
+        );
+    }
+    assert!(!input.join("a.vcsimp.smt2").exists());
+    let _ = std::fs::remove_dir_all(&d);
+}
