@@ -13,8 +13,10 @@ python3 corpus/gen/generate.py --check
 # corpus/why3-real holds goals printed by Why3: it must reprint them identically.
 python3 corpus/gen/why3_real.py --check
 python3 corpus/gen/test_gen.py
-python3 -m unittest discover -s bench -p 'test_*.py'
 cargo test --workspace --release
+# After the Rust tests: some bench tests run the vcsimp binary they built
+# (target/release/vcsimp).
+python3 -m unittest discover -s bench -p 'test_*.py'
 # Optional libFuzzer smoke pass (30 s per target). Opt-in with
 # VCSIMP_CI_FUZZ=1, and only where nightly cargo-fuzz works: its first,
 # sanitizer-instrumented build takes many minutes. The stable smoke pass
