@@ -26,14 +26,17 @@ if ! command -v why3 >/dev/null 2>&1; then
 fi
 # The plotting library the benchmark harness uses.
 python3 -c 'import matplotlib' 2>/dev/null || python3 -m pip install --quiet --disable-pip-version-check matplotlib
-# BenchExec, for the tool-info modules in bench/benchexec and their tests
-# (pinned: the tests read BenchExec's test_tool_info output).
+# BenchExec, for the tool-info modules in bench/benchexec and their tests, and
+# pySMT, whose generic SMT-LIB solver drives vcsimp in bench/test_pysmt_client.py
+# (pinned: the tests read BenchExec's test_tool_info output and pySMT's pipe
+# protocol).
 pip_pinned() {
   if [ "$(python3 -c "import importlib.metadata as m; print(m.version('$1'))" 2>/dev/null)" != "$2" ]; then
     python3 -m pip install --quiet --disable-pip-version-check "$1==$2"
   fi
 }
 pip_pinned BenchExec 3.35
+pip_pinned PySMT 0.9.6
 command -v pyenv >/dev/null 2>&1 && pyenv rehash || true
 rustup component add rustfmt clippy >/dev/null 2>&1 || true
-echo "solvers: $(z3 --version); $(cvc5 --version | head -n1); $(why3 --version); BenchExec $(python3 -c 'import benchexec; print(benchexec.__version__)')"
+echo "solvers: $(z3 --version); $(cvc5 --version | head -n1); $(why3 --version); BenchExec $(python3 -c 'import benchexec; print(benchexec.__version__)'); pySMT $(python3 -c 'import pysmt; print(pysmt.__version__)')"
