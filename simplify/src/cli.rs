@@ -1,8 +1,8 @@
 //! Command-line interface of `vcsimp`: argument parsing and file handling.
 //! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
 
-use crate::passes::registry;
 use crate::pipeline::{Limits, Options, PassName};
+use crate::registry;
 use clap::Parser;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};

@@ -14,6 +14,7 @@
 //!
 //! Library code never prints; diagnostics come back in [`Outcome`].
 
+pub mod analysis;
 pub mod arith;
 pub mod batch;
 pub mod budget;
@@ -23,8 +24,12 @@ pub mod egraph;
 pub mod pass;
 pub mod passes;
 pub mod pipeline;
-pub mod poly;
-pub mod qe;
+/// Quantifier elimination over the integers (the engine of `cooper-qe`).
+pub mod qe {
+    pub mod cooper;
+    pub mod formula;
+}
+pub mod registry;
 pub mod scope;
 pub mod size;
 #[cfg(unix)]

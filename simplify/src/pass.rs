@@ -197,6 +197,6 @@ pub trait ScriptPass {
 
     /// Rewrite `script` in place and report what changed. The result is
     /// equivalent to the input, or keeps what the pass' registry entry
-    /// says it keeps (`crate::passes::registry`).
+    /// says it keeps (`crate::registry`).
     fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange;
 }

@@ -6,7 +6,7 @@ mod qe_common;
 
 use proptest::prelude::*;
 use qe_common::*;
-use simplify::qe::QeConfig;
+use simplify::passes::cooper_qe::QeConfig;
 
 const DECLS: &str = "(declare-const N Int)(declare-const l Int)(declare-const len Int)(declare-const T Int)(declare-const B Int)(declare-const x0 Real)(declare-fun i2 (Int) Int)(declare-fun b1 (Int) Int)(declare-fun a0 (Int) Int)(declare-fun p (Int) Bool)(declare-const arr (Array Int Int))";
 

@@ -7,7 +7,7 @@ mod common;
 mod qe_common;
 
 use qe_common::*;
-use simplify::qe::QeConfig;
+use simplify::passes::cooper_qe::QeConfig;
 use smtlib_io::Printer;
 
 fn sample(guarded: bool, n: u64) {

@@ -1,5 +1,5 @@
 //! The pass table of the top-level README is the registry's
-//! (`simplify::passes::registry::markdown_table`).
+//! (`simplify::registry::markdown_table`).
 
 #[test]
 fn readme_pass_table_matches_the_registry() {
@@ -12,7 +12,7 @@ fn readme_pass_table_matches_the_registry() {
     let end = readme
         .find("<!-- passes:end -->")
         .expect("passes:end marker");
-    let expected = simplify::passes::registry::markdown_table();
+    let expected = simplify::registry::markdown_table();
     assert!(
         readme[body_start..end] == expected,
         "README.md's pass table differs from the registry; replace it by:\n{expected}"

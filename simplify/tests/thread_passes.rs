@@ -5,8 +5,8 @@
 
 mod common;
 
+use simplify::analysis::bounds;
 use simplify::pass::{Budget, PassContext, TermPass};
-use simplify::passes::bounds;
 use simplify::passes::*;
 use smtlib_io::{parse_script, Op, Printer, Script, TermId};
 

@@ -5,8 +5,9 @@
 
 pub mod ranges;
 
-use crate::poly::{self, Poly};
+pub mod poly;
 use crate::term::{self, and, app, not, or, quant};
+use poly::Poly;
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::collections::HashMap;
 

@@ -11,8 +11,8 @@
 //! the atom is true; disjoint from it, false. Integer rounding is exact
 //! (`2*k <= 1` is `k <= 0`), so every range is the exact solution set.
 
+use super::poly::Poly;
 use crate::arith::{int_cmp, integer_bound, Rel};
-use crate::poly::Poly;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};

@@ -33,8 +33,8 @@
 //! quantifiers, and proves the same VCs with functions (Boogie's form) in
 //! milliseconds.
 
+use crate::analysis::redeclare::{changeable, redeclare};
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
-use crate::passes::redeclare::{changeable, redeclare};
 use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
 use std::collections::{BTreeMap, HashSet};
 

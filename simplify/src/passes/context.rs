@@ -22,10 +22,10 @@
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
 
+use crate::arith::poly::Poly;
 use crate::arith::ranges::{as_range, Range};
 use crate::arith::{mk_cmp, Rel};
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::poly::Poly;
 use crate::scope::{declaration_index, declared_before, liveness};
 use crate::term::alpha::AlphaClasses;
 use crate::term::rebuild;
@@ -332,7 +332,7 @@ fn pinned_constants(
     constants
         .into_iter()
         .filter_map(|c| {
-            let k = ranges.pinned(&crate::poly::from_term(cx, c), &usable)?;
+            let k = ranges.pinned(&crate::arith::poly::from_term(cx, c), &usable)?;
             Some((c, cx.mk_int(k)))
         })
         .collect()

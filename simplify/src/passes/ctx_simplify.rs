@@ -32,8 +32,8 @@
 //! and keeps what it has.
 
 use crate::arith::as_le;
+use crate::arith::poly::Poly;
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::poly::Poly;
 use crate::term;
 use num_bigint::BigInt;
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};

@@ -12,11 +12,11 @@
 //! the new body with the new guards, lowers the number of nonlinear
 //! comparison atoms; the result is the SimpAffine output.
 
-use super::bounds::{analyse, implied};
 use super::simp_affine::SimpAffine;
+use crate::analysis::bounds::{analyse, implied};
+use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::poly::{Monomial, Poly};
 use crate::term::{self, and};
 use num_traits::{One, Signed};
 use smtlib_io::{BinderKind, Context, TermId, TermKind, VarId};
@@ -183,7 +183,7 @@ fn try_split(
     let x2 = cx.new_var(n2, int);
     let (t1, t2) = (cx.mk_var(x1), cx.mk_var(x2));
     let val = Poly::atom(a).mul(&Poly::atom(t1)).add(&Poly::atom(t2));
-    let val = crate::poly::to_term(cx, &val);
+    let val = crate::arith::poly::to_term(cx, &val);
     let m: HashMap<VarId, TermId> = [(v, val)].into_iter().collect();
     let nb = term::subst(cx, body, &m);
     let nb = arith::norm(cx, nb);

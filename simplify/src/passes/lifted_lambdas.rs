@@ -50,8 +50,8 @@
 //! `push`/`pop`/`reset`, and uses a definition or lemma for an assertion
 //! only when no `check-sat` separates them with the fact after it.
 
+use crate::analysis::redeclare::changeable;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::redeclare::changeable;
 use crate::term::{self, rewrite::instantiate};
 use smtlib_io::{
     BinderKind, CommandKind, Context, FunId, Op, Script, SortId, SortKind, Sym, TermId, TermKind,

@@ -20,10 +20,10 @@
 //! the block and every candidate bound. The `0 < a` conjunct is dropped when
 //! a fact says `0 < a`.
 
-use super::bounds::{analyse, atom_as_bound, implied};
+use crate::analysis::bounds::{analyse, atom_as_bound, implied};
+use crate::arith::poly::{self, Poly};
 use crate::arith::{int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::poly::{self, Poly};
 use crate::term::{self, and, mentions_any};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};

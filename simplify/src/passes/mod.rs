@@ -21,30 +21,28 @@
 //! exactly and equivalence over every symbol they do not touch.
 
 pub mod array_funs;
-pub mod bounds;
 pub mod context;
+pub mod cooper_qe;
 pub mod ctx_simplify;
 pub mod decompose;
-pub mod encodings;
 pub mod guarded_eq;
 pub mod lifted_lambdas;
 pub mod merge_quant;
-pub mod prune;
+pub mod prune_defs;
 pub mod quant;
 pub mod record_args;
 pub mod record_consts;
 pub mod records;
-pub mod redeclare;
-pub mod registry;
 pub mod simp_affine;
 pub mod split_asserts;
 pub mod strengthen;
+pub mod unfold;
 pub mod why3_reads;
 
 pub use decompose::DecomposeQuant;
-pub use encodings::Unfold;
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
 pub use records::Records;
 pub use simp_affine::SimpAffine;
 pub use strengthen::{Strengthen, STRENGTHENED_INFO};
+pub use unfold::Unfold;

@@ -3,7 +3,7 @@
 //! [`all_records`]) as datatypes or as sorts given by an inversion axiom
 //! and projection axioms.
 
-use super::encodings::{as_definition, as_oriented, axiom_equation, contains_fun};
+use super::unfold::{as_definition, as_oriented, axiom_equation, contains_fun};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::term;
 use smtlib_io::{

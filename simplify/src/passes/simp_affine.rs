@@ -38,10 +38,10 @@
 //! `∀x.φ ≡ ∀x. c <= x < a ⇒ φ`; when an atom needed such a synthetic guard,
 //! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
 
-use super::bounds::{Implied, ImpliedCache};
+use crate::analysis::bounds::{Implied, ImpliedCache};
+use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, integer_bound, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::poly::{Monomial, Poly};
 use crate::term::{self, and, not, or};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -238,7 +238,7 @@ impl Walker {
                         continue;
                     }
                     let x = cx.mk_var(v);
-                    let b = super::bounds::analyse(cx, x, body);
+                    let b = crate::analysis::bounds::analyse(cx, x, body);
                     let (lo, up) = match k {
                         BinderKind::Forall => (b.forall_lower, b.forall_upper),
                         _ => (b.exists_lower, b.exists_upper),

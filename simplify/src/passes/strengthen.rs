@@ -24,7 +24,7 @@
 //! on).
 
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::passes::registry::Marker;
+use crate::registry::Marker;
 use crate::term::{self, and, not, or};
 use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind};
 

@@ -59,10 +59,10 @@
 //! one scope would have to be repeated in the next), nor under a logic
 //! without uninterpreted functions.
 
+use crate::analysis::redeclare::unused_name;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::encodings::{axiom_matrix, text_mentions};
 use crate::passes::records::{is_projection_axiom, Record};
-use crate::passes::redeclare::unused_name;
+use crate::passes::unfold::{axiom_matrix, text_mentions};
 use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{

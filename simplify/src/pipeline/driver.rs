@@ -12,7 +12,7 @@ use super::stages::{run_script_stage, run_term_passes, term_passes, use_context}
 use super::{Options, Outcome};
 use crate::pass::TermPass;
 use crate::passes::context::UseContext;
-use crate::passes::registry::{self, Soundness, Stage};
+use crate::registry::{self, Soundness, Stage};
 use crate::size::tree_size;
 use crate::stats::Stats;
 use smtlib_io::{print_script, CommandKind, DenseMemo, Script, TermId};

@@ -1,8 +1,8 @@
 //! Declaring the functions that term passes introduced ([`Introduced`])
 //! and asserting the facts that define them.
 
+use crate::analysis::redeclare::declaration;
 use crate::pass::Introduced;
-use crate::passes::redeclare::declaration;
 use crate::term::any_subterm;
 use smtlib_io::{Command, CommandKind, FunId, Op, Script, TermKind};
 use std::collections::HashSet;

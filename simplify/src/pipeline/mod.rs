@@ -27,7 +27,7 @@ mod run;
 mod saturate;
 mod stages;
 
-pub use crate::passes::registry::PassName;
+pub use crate::registry::PassName;
 pub use crate::split_goal::split_goal;
 pub use deep::MAX_TERM_DEPTH;
 

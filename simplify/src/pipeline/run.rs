@@ -6,7 +6,7 @@ use super::Options;
 use crate::budget::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
 use crate::egraph::{self, rules, SatConfig};
 use crate::pass::{ReadBack, TraceEvent};
-use crate::passes::registry;
+use crate::registry;
 use crate::stats::{PassStats, Stats};
 use smtlib_io::{FunId, Printer, Script};
 use std::collections::HashSet;

@@ -9,7 +9,7 @@ use super::run::Run;
 use super::Options;
 use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
 use crate::passes::context::UseContext;
-use crate::passes::registry::{self, Build, Soundness, Stage};
+use crate::registry::{self, Build, Soundness, Stage};
 use smtlib_io::{CommandKind, Script, TermId};
 use std::collections::HashMap;
 use std::time::Instant;

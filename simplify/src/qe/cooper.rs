@@ -8,7 +8,7 @@
 //! `F` only as a linear atom with constant coefficients.
 
 use super::formula::{mk_dvd, mk_eq, mk_pos, Lit, F, P};
-use crate::poly::Poly;
+use crate::arith::poly::Poly;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
@@ -237,9 +237,10 @@ impl Eliminator<'_> {
             let m = &l / c.abs();
             let p = lit.poly().unwrap();
             let (_, r) = p.split_linear(&x).unwrap();
-            let q = r
-                .scale(&m)
-                .add(&Poly::monomial(crate::poly::Monomial::atom(x), c.signum()));
+            let q = r.scale(&m).add(&Poly::monomial(
+                crate::arith::poly::Monomial::atom(x),
+                c.signum(),
+            ));
             F::Lit(match lit {
                 Lit::Pos(_) => Lit::Pos(q),
                 Lit::Eq(_) => Lit::Eq(q),

@@ -6,7 +6,7 @@
 //! Boolean constant, an uninterpreted predicate, a `Real` comparison, a
 //! remaining quantifier, …) is an opaque atom with a polarity.
 
-use crate::poly::{self, Poly};
+use crate::arith::poly::{self, Poly};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};

@@ -47,9 +47,9 @@ pub fn read(stdout: &[u8], trust_sat: bool) -> Reading {
 }
 
 /// Whether simplified output `text` carries the marker of a pass that is
-/// sound for `unsat` only ([`crate::passes::registry::Soundness::UnsatOnly`]).
+/// sound for `unsat` only ([`crate::registry::Soundness::UnsatOnly`]).
 pub fn is_unsat_only(text: &str) -> bool {
-    use crate::passes::registry::Soundness;
+    use crate::registry::Soundness;
     crate::PassName::all()
         .into_iter()
         .any(|p| matches!(p.info().soundness, Soundness::UnsatOnly(m) if text.contains(m.info)))

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use simplify::pass::{Budget, PassContext, TermPass};
-use simplify::qe::{CooperQe, QeConfig};
+use simplify::passes::cooper_qe::{CooperQe, QeConfig};
 use smtlib_io::{
     parse_script, BinderKind, CommandKind, Context, Op, Printer, Script, TermId, TermKind, VarId,
 };

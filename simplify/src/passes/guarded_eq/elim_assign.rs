@@ -42,9 +42,9 @@
 
 use super::radix::{radix_writer, Writer};
 use super::rewrite::{eq_simplify, refutes, Then};
+use crate::analysis::bounds::atom_as_bound;
+use crate::arith::poly::{self, Poly};
 use crate::arith::Rel;
-use crate::passes::bounds::atom_as_bound;
-use crate::poly::{self, Poly};
 use crate::term::rewrite::{fresh_if_binders, Head};
 use crate::term::{self, and, conjuncts};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};

@@ -17,9 +17,9 @@
 //! built per position in time proportional to them (a rebuild of the whole
 //! per position cost positions × facts: half of `guarded-eq`'s time on the
 //! Certora file `83314_…_3_UFNIA`).
+use crate::analysis::bounds::{Implied, ImpliedCache};
 use crate::arith::as_le;
-use crate::passes::bounds::{Implied, ImpliedCache};
-use crate::poly::Poly;
+use crate::arith::poly::Poly;
 use crate::term::{conjuncts, not};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::cell::RefCell;
@@ -274,7 +274,7 @@ impl HypIndex {
     }
 
     /// The bounds the hypotheses imply on the atom `x`
-    /// ([`implied`](crate::passes::bounds::implied)): those of each
+    /// ([`implied`](crate::analysis::bounds::implied)): those of each
     /// hypothesis, together.
     pub(super) fn implied(&self, cx: &Context, x: TermId) -> Implied {
         if let Some(im) = self.bounds.borrow().get(&x) {

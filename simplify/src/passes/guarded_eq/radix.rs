@@ -35,9 +35,9 @@
 //! by [`super::elim_assign::writer_case`] without `div`).
 
 use super::rewrite::implied_atom;
+use crate::analysis::bounds::{atom_as_bound, implied};
+use crate::arith::poly::{self, Poly};
 use crate::arith::{mk_cmp, Rel};
-use crate::passes::bounds::{atom_as_bound, implied};
-use crate::poly::{self, Poly};
 use crate::term;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};

@@ -23,11 +23,11 @@
 use super::elim_assign::{self, Shared};
 use super::hyps::HypIndex;
 use super::table::RuleTable;
+use crate::analysis::bounds::{atom_as_bound, implied, Implied};
+use crate::arith::poly::Poly;
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TraceEvent};
-use crate::passes::bounds::{atom_as_bound, implied, Implied};
 use crate::passes::simp_affine;
-use crate::poly::Poly;
 use crate::size::tree_size;
 use crate::term::rewrite::Head;
 use crate::term::{self, and, conjuncts, not, or};

@@ -19,7 +19,7 @@
 
 use super::elim_assign::{shared_form, Shared};
 use super::rewrite::refutes;
-use crate::poly::{self, Poly};
+use crate::arith::poly::{self, Poly};
 use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
 use num_traits::One;

@@ -43,11 +43,11 @@
 
 use super::elim_assign::{determines, Shared};
 use super::rewrite::implied_atom;
+use crate::analysis::bounds::atom_as_bound;
+use crate::analysis::redeclare::unused_name;
+use crate::arith::poly::Poly;
 use crate::arith::{mk_cmp, Rel};
 use crate::pass::Introduced;
-use crate::passes::bounds::atom_as_bound;
-use crate::passes::redeclare::unused_name;
-use crate::poly::Poly;
 use crate::term::rewrite::fresh_if_binders;
 use crate::term::{self, and};
 use num_bigint::BigInt;

@@ -14,13 +14,10 @@
 //! Register it by boxing it: `Box::new(CooperQe::default()) as Box<dyn
 //! TermPass>`; its counters are in [`CooperQe::stats`].
 
-pub mod cooper;
-pub mod formula;
-
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::qe::cooper::{Eliminator, Methods, Skip};
+use crate::qe::formula::{self, Lit, Reader, Writer, F};
 use crate::size::tree_size;
-use cooper::{Eliminator, Methods, Skip};
-use formula::{Lit, Reader, Writer, F};
 use num_traits::Signed;
 use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
@@ -240,10 +237,10 @@ impl CooperQe {
             let name = cx.sym(if is_div { "q" } else { "r" });
             let q = cx.new_var(name, int);
             let qt = cx.mk_var(q);
-            let ep = crate::poly::from_term(cx, e);
-            let rem = ep.sub(&crate::poly::Poly::atom(qt).scale(&k));
+            let ep = crate::arith::poly::from_term(cx, e);
+            let rem = ep.sub(&crate::arith::poly::Poly::atom(qt).scale(&k));
             let by = if is_div {
-                crate::poly::Poly::atom(qt)
+                crate::arith::poly::Poly::atom(qt)
             } else {
                 rem.clone()
             };

@@ -21,8 +21,8 @@
 //! polynomials over atoms that do not contain `x`. Each set may be `All`
 //! (for `true`/`false`: every `a` is a bound).
 
+use crate::arith::poly::{self, Poly};
 use crate::arith::{int_cmp, Rel};
-use crate::poly::{self, Poly};
 use crate::term::mentions_any;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};

@@ -2,7 +2,7 @@
 //! (`arrays-as-funs`, `record-args`): which symbols may change, and the
 //! new declaration in place of the old one.
 
-use crate::passes::encodings::text_mentions;
+use crate::passes::unfold::text_mentions;
 use smtlib_io::{
     print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Printer, Script,
     SortId,

@@ -3,9 +3,9 @@
 //! `prune-unused` the quantified assertions unrelated to the goal (sound
 //! for unsat only, marked).
 
-use super::encodings::{as_definition, funs_of, text_mentions};
+use super::unfold::{as_definition, funs_of, text_mentions};
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
-use crate::passes::registry::Marker;
+use crate::registry::Marker;
 use crate::term;
 use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
 use std::collections::BTreeSet;

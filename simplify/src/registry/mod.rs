@@ -206,8 +206,8 @@ const PASS: PassInfo = PassInfo {
 };
 
 fn unfold(script: &Script) -> Box<dyn TermPass> {
-    let defined = super::encodings::script_definitions(script);
-    Box::new(super::Unfold::with_defined(defined))
+    let defined = crate::passes::unfold::script_definitions(script);
+    Box::new(crate::passes::Unfold::with_defined(defined))
 }
 
 /// Every pass, in pipeline order.
@@ -216,14 +216,14 @@ pub static PASSES: &[PassInfo] = &[
         name: "split-asserts",
         doc: "top-level conjunctions and negated implications (Boogie's one-assertion VCs) become separate assertions",
         stages: &[Stage::Prepare],
-        build: Build::Script(|| Box::new(super::split_asserts::SplitAsserts)),
+        build: Build::Script(|| Box::new(crate::passes::split_asserts::SplitAsserts)),
         ..PASS
     },
     PassInfo {
         name: "why3-reads",
         doc: "reads under Why3's polymorphism encoding, (tb2t (f c̄ (t2tb x))), become define-funs of x; thread pairs rebuilt from bridged fields get their derived inversion axiom",
         stages: &[Stage::Prepare, Stage::Decoded, Stage::Finish],
-        build: Build::Script(|| Box::new(super::why3_reads::Why3Reads)),
+        build: Build::Script(|| Box::new(crate::passes::why3_reads::Why3Reads)),
         ..PASS
     },
     PassInfo {
@@ -231,7 +231,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "an array symbol only ever read, (select a(t̄) i), is declared as a function a(t̄, i)",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Prepare],
-        build: Build::Script(|| Box::new(super::array_funs::ArraysAsFuns)),
+        build: Build::Script(|| Box::new(crate::passes::array_funs::ArraysAsFuns)),
         ..PASS
     },
     PassInfo {
@@ -246,10 +246,10 @@ pub static PASSES: &[PassInfo] = &[
         doc: "∀t:S. φ(t) becomes ∀ū. φ(mk(ū)) for a record sort S (inversion axiom or one-constructor datatype)",
         stages: &[Stage::Encoding],
         build: Build::Terms(|s, on| {
-            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(super::Records::default())];
+            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(crate::passes::Records::default())];
             if enabled(on, "quant") {
                 // fields pinned by singleton ranges (`0 <= y < 1`) go at once
-                v.push(Box::new(super::quant::QuantPass));
+                v.push(Box::new(crate::passes::quant::QuantPass));
             }
             if enabled(on, "unfold") {
                 // projections of constructors and definitions exposed by the split
@@ -265,7 +265,7 @@ pub static PASSES: &[PassInfo] = &[
         soundness: Soundness::Equisatisfiable,
         default: false,
         stages: &[Stage::Decoded],
-        build: Build::Script(|| Box::new(super::record_args::RecordArgs)),
+        build: Build::Script(|| Box::new(crate::passes::record_args::RecordArgs)),
         ..PASS
     },
     PassInfo {
@@ -273,14 +273,14 @@ pub static PASSES: &[PassInfo] = &[
         doc: "a constant of a record sort becomes the constructor of fresh constants, one per field: c becomes mk(c₁, …, cₙ)",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded],
-        build: Build::Script(|| Box::new(super::record_consts::RecordConsts)),
+        build: Build::Script(|| Box::new(crate::passes::record_consts::RecordConsts)),
         ..PASS
     },
     PassInfo {
         name: "lifted-lambdas",
         doc: "a lifted lambda whose definition is an instance of another's is read as that one under application and sum-like functions with an extensionality lemma: sum(f(t), a, b) becomes sum(f1(tid(t)), a, b)",
         stages: &[Stage::Decoded],
-        build: Build::Script(|| Box::new(super::lifted_lambdas::LiftedLambdas)),
+        build: Build::Script(|| Box::new(crate::passes::lifted_lambdas::LiftedLambdas)),
         ..PASS
     },
     PassInfo {
@@ -288,7 +288,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "drop the definitional axioms of symbols no longer used",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded, Stage::Finish],
-        build: Build::Script(|| Box::new(super::prune::PruneDefs)),
+        build: Build::Script(|| Box::new(crate::passes::prune_defs::PruneDefs)),
         ..PASS
     },
     PassInfo {
@@ -319,7 +319,7 @@ pub static PASSES: &[PassInfo] = &[
         name: "ctx-simplify",
         doc: "each subformula is simplified under the literals that hold where it stands (hypotheses, sibling conjuncts and disjuncts, ite conditions, implied Int bounds)",
         stages: &[Stage::Encoding, Stage::Rounds],
-        build: Build::Terms(|_, _| vec![Box::new(super::ctx_simplify::CtxSimplify)]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::ctx_simplify::CtxSimplify)]),
         ..PASS
     },
     PassInfo {
@@ -329,10 +329,10 @@ pub static PASSES: &[PassInfo] = &[
         stages: &[Stage::Rounds],
         paper: "4.1, 4.2",
         build: Build::Terms(|s, on| {
-            let skolems = super::guarded_eq::skolems_allowed(s);
-            let pass = super::GuardedEq::default()
+            let skolems = crate::passes::guarded_eq::skolems_allowed(s);
+            let pass = crate::passes::GuardedEq::default()
                 .with_skolems(skolems)
-                .with_trigger_heads(super::guarded_eq::trigger_heads(s));
+                .with_trigger_heads(crate::passes::guarded_eq::trigger_heads(s));
             let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(pass)];
             if enabled(on, "unfold") {
                 // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
@@ -341,8 +341,8 @@ pub static PASSES: &[PassInfo] = &[
             v
         }),
         last_run: Some(|s| {
-            let heads = super::guarded_eq::trigger_heads(s);
-            Box::new(super::GuardedEq::default().with_trigger_heads(heads))
+            let heads = crate::passes::guarded_eq::trigger_heads(s);
+            Box::new(crate::passes::GuardedEq::default().with_trigger_heads(heads))
         }),
         ..PASS
     },
@@ -351,7 +351,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "merge two bounded quantified variables used only as x + a*y",
         stages: &[Stage::Rounds],
         paper: "4.3",
-        build: Build::Terms(|_, _| vec![Box::new(super::MergeQuant::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::MergeQuant::default())]),
         ..PASS
     },
     PassInfo {
@@ -359,7 +359,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "common factors and bounded affine comparisons a*t + x vs a*t' + x'",
         stages: &[Stage::Rounds],
         paper: "4.4",
-        build: Build::Terms(|_, _| vec![Box::new(super::SimpAffine::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::SimpAffine::default())]),
         ..PASS
     },
     PassInfo {
@@ -367,31 +367,31 @@ pub static PASSES: &[PassInfo] = &[
         doc: "split x in [0, k*a) into a*x1 + x2 when that lets simp-affine fire",
         stages: &[Stage::Rounds],
         paper: "7",
-        build: Build::Terms(|_, _| vec![Box::new(super::DecomposeQuant::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::DecomposeQuant::default())]),
         ..PASS
     },
     PassInfo {
         name: "strengthen",
         doc: "the strengthening heuristics (also --strengthen)",
-        soundness: Soundness::UnsatOnly(super::strengthen::STRENGTHENED_MARKER),
+        soundness: Soundness::UnsatOnly(crate::passes::strengthen::STRENGTHENED_MARKER),
         default: false,
         stages: &[Stage::Rounds],
         paper: "4.5",
-        build: Build::Terms(|_, _| vec![Box::new(super::Strengthen::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::Strengthen::default())]),
         ..PASS
     },
     PassInfo {
         name: "quant",
         doc: "quantifiers: equality resolution, unused variables, splitting, miniscoping",
         stages: &[Stage::Rounds],
-        build: Build::Terms(|_, _| vec![Box::new(super::quant::QuantPass)]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::quant::QuantPass)]),
         ..PASS
     },
     PassInfo {
         name: "cooper-qe",
         doc: "Cooper elimination of linear Int variables, nonlinear parameters as atoms",
         stages: &[Stage::Rounds],
-        build: Build::Terms(|_, _| vec![Box::new(crate::qe::CooperQe::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::cooper_qe::CooperQe::default())]),
         ..PASS
     },
     PassInfo {
@@ -403,10 +403,10 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "prune-unused",
         doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
-        soundness: Soundness::UnsatOnly(super::prune::PRUNED_MARKER),
+        soundness: Soundness::UnsatOnly(crate::passes::prune_defs::PRUNED_MARKER),
         default: false,
         stages: &[Stage::Finish],
-        build: Build::Script(|| Box::new(super::prune::PruneUnused)),
+        build: Build::Script(|| Box::new(crate::passes::prune_defs::PruneUnused)),
         ..PASS
     },
 ];
