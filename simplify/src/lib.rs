@@ -24,11 +24,7 @@ pub mod egraph;
 pub mod pass;
 pub mod passes;
 pub mod pipeline;
-/// Quantifier elimination over the integers (the engine of `cooper-qe`).
-pub mod qe {
-    pub mod cooper;
-    pub mod formula;
-}
+pub mod qe;
 pub mod registry;
 pub mod scope;
 pub mod size;
