@@ -2,7 +2,6 @@
 //! (`arrays-as-funs`, `record-args`): which symbols may change, and the
 //! new declaration in place of the old one.
 
-use crate::passes::unfold::text_mentions;
 use smtlib_io::{
     print::quote_symbol, Command, CommandKind, Context, FunDecl, FunId, FunKind, Printer, Script,
     SortId,
@@ -99,4 +98,14 @@ pub fn unused_name(cx: &Context, candidates: impl Iterator<Item = String>) -> St
         .into_iter()
         .find(|n| !taken.contains(n.as_str()))
         .expect("an unused name among the candidates")
+}
+
+/// Is `name` written as a symbol (plain or `|quoted|`) in `text`?
+pub(crate) fn text_mentions(text: &str, name: &str) -> bool {
+    let quoted = format!("|{name}|");
+    if text.contains(&quoted) {
+        return true;
+    }
+    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
+        .any(|tok| tok == name)
 }

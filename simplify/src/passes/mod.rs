@@ -1,24 +1,10 @@
-//! The passes. Each pass is one file here and one entry in [`registry`],
-//! which gives its name, soundness, stage and constructor (see
-//! `README.md` in this folder for how to add one).
-//!
-//! * term passes ([`crate::pass::TermPass`], one assertion at a time):
-//!   [`GuardedEq`] (`guarded-eq`, alias `elim-assign`, the paper's 4.1 and
-//!   4.2), [`MergeQuant`] (4.3), [`SimpAffine`] (4.4), [`DecomposeQuant`]
-//!   (7), the opt-in [`Strengthen`] (4.5, not equivalences), and
-//!   [`Unfold`] ([`encodings`]) and [`Records`] ([`records`]);
-//! * script passes ([`crate::pass::ScriptPass`], the whole script):
-//!   [`split_asserts`], [`array_funs`], [`record_args`], [`record_consts`],
-//!   [`lifted_lambdas`],
-//!   [`context`], and
-//!   `prune-defs` and the opt-in `prune-unused` ([`prune`]);
-//! * [`bounds`]: the quantifier bound analysis (an analysis API, not a
-//!   pass).
-//!
-//! Every pass is an equivalence under the facts except `strengthen` and
-//! `prune-unused` (sound for unsat only, their output is marked);
-//! `arrays-as-funs`, `record-args`, `record-consts` and `prune-defs` keep satisfiability
-//! exactly and equivalence over every symbol they do not touch.
+//! The passes: one file (or folder) per pass, named after it. What each
+//! pass is called, what it keeps of the input's meaning, whether it is on
+//! by default and where in the pipeline it runs is its entry in
+//! `crate::registry`, the one list of passes; `README.md` in this folder
+//! says how to add one. The interfaces a pass implements are in
+//! `crate::pass`; what several passes read but do not rewrite is in
+//! `crate::analysis`.
 
 pub mod array_funs;
 pub mod context;
@@ -29,6 +15,7 @@ pub mod guarded_eq;
 pub mod lifted_lambdas;
 pub mod merge_quant;
 pub mod prune_defs;
+pub mod prune_unused;
 pub mod quant;
 pub mod record_args;
 pub mod record_consts;

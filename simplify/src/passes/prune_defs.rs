@@ -1,12 +1,9 @@
-//! Dropping assertions: `prune-defs` drops the definitional axioms of
-//! symbols that no longer occur (a conservative extension), the opt-in
-//! `prune-unused` the quantified assertions unrelated to the goal (sound
-//! for unsat only, marked).
+//! `prune-defs`: drop the definitional axioms of symbols that no longer
+//! occur (a conservative extension).
 
-use super::unfold::{as_definition, funs_of, text_mentions};
+use crate::analysis::axioms::{as_definition, funs_of};
+use crate::analysis::redeclare::text_mentions;
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
-use crate::registry::Marker;
-use crate::term;
 use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
 use std::collections::BTreeSet;
 
@@ -34,38 +31,6 @@ impl ScriptPass for PruneDefs {
         }
     }
 }
-
-/// The opt-in `prune-unused` pass ([`prune_unused`]): sound for unsat
-/// only, its output carries [`PRUNED_MARKER`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct PruneUnused;
-
-impl ScriptPass for PruneUnused {
-    fn name(&self) -> &'static str {
-        "prune-unused"
-    }
-
-    /// `fired` counts the dropped assertions.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        let n = prune_unused(script);
-        ScriptChange {
-            fired: n,
-            dropped: n > 0,
-            ..ScriptChange::default()
-        }
-    }
-}
-
-/// What the output of `prune-unused` says about itself.
-pub const PRUNED_MARKER: Marker = Marker {
-    comment: "; vcsimp --prune-unused: unsat proves the input unsat; sat/unknown mean nothing",
-    info: "(set-info :vcsimp-pruned true)",
-    warning: |n| {
-        format!(
-            "--prune-unused dropped {n} assertion(s): an unsat answer proves the input unsat; sat/unknown mean nothing"
-        )
-    },
-};
 
 /// Drop the definitional axioms of symbols that occur nowhere else.
 ///
@@ -145,80 +110,4 @@ fn occurs_elsewhere(script: &Script, skip: usize, f: FunId) -> bool {
                 _ => text_mentions(&c.text, name),
             }
     })
-}
-
-/// Opt-in relevance filter (`--prune-unused`): in a script with exactly
-/// one `check-sat` and no `push`/`pop`/`reset`, keep the goal (the last
-/// assertion before the `check-sat`), every quantifier-free assertion, and
-/// every quantified assertion connected to them through shared
-/// uninterpreted symbols (transitively); drop the other quantified
-/// assertions (library axioms about unrelated symbols).
-///
-/// **Not an equivalence.** Dropping an axiom weakens the script: `unsat`
-/// still proves the input unsat (a subset of its assertions is already
-/// unsat), but `sat` or `unknown` mean nothing; the pipeline marks such
-/// output. Returns how many assertions were dropped.
-pub fn prune_unused(script: &mut Script) -> usize {
-    let checks = script
-        .commands
-        .iter()
-        .filter(|c| matches!(c.kind, CommandKind::CheckSat))
-        .count();
-    let scoped = script.has_scopes();
-    if checks != 1 || scoped {
-        return 0;
-    }
-    let asserts: Vec<(usize, TermId)> = script
-        .commands
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| match c.kind {
-            CommandKind::Assert(a) => Some((i, a)),
-            _ => None,
-        })
-        .collect();
-    let Some(&(goal, _)) = asserts.last() else {
-        return 0;
-    };
-    let cx = &script.cx;
-    let syms: Vec<BTreeSet<FunId>> = asserts
-        .iter()
-        .map(|&(_, a)| {
-            let mut s = BTreeSet::new();
-            funs_of(cx, a, &mut s);
-            s
-        })
-        .collect();
-    let mut keep: Vec<bool> = asserts
-        .iter()
-        .map(|&(i, a)| i == goal || !term::has_binder(cx, a))
-        .collect();
-    let mut relevant: BTreeSet<FunId> = BTreeSet::new();
-    for (k, s) in syms.iter().enumerate() {
-        if keep[k] {
-            relevant.extend(s.iter().copied());
-        }
-    }
-    loop {
-        let mut changed = false;
-        for (k, s) in syms.iter().enumerate() {
-            if !keep[k] && (s.is_empty() || s.iter().any(|f| relevant.contains(f))) {
-                keep[k] = true;
-                relevant.extend(s.iter().copied());
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let t = script.cx.mk_bool(true);
-    let mut n = 0;
-    for (k, &(i, _)) in asserts.iter().enumerate() {
-        if !keep[k] {
-            script.commands[i].kind = CommandKind::Assert(t);
-            n += 1;
-        }
-    }
-    n
 }

@@ -32,9 +32,9 @@
 //! `check-sat`. Without injectivity this fails: `mk(1) = mk(2)` with
 //! `f(mk(1)) ≠ f(mk(2))` is unsatisfiable, while `f'(1) ≠ f'(2)` is not.
 
+use crate::analysis::record_sorts::{all_records, is_projection_axiom, Record};
 use crate::analysis::redeclare::{changeable, redeclare};
 use crate::pass::{ArgShape, Budget, ReadBack, ScriptChange, ScriptPass};
-use crate::passes::records::{all_records, is_projection_axiom, Record};
 use crate::scope::liveness;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};

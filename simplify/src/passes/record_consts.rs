@@ -36,9 +36,9 @@
 //! goals for a tiled matrix multiplication, z3 proves the loop-entry
 //! invariants raw but not after the hypotheses alone are split.
 
+use crate::analysis::record_sorts::{axiomatised_records, constructed, fold_projections, Record};
 use crate::analysis::redeclare::{changeable, declaration, unused_name};
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::records::{axiomatised_records, constructed, fold_projections, Record};
 use smtlib_io::{CommandKind, Context, FunDecl, FunId, FunKind, Op, Script, SortId, TermId};
 use std::collections::{BTreeSet, HashMap};
 

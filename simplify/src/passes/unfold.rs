@@ -26,120 +26,22 @@
 //!   relies on E-matching (Boogie, Viper, Dafny with MBQI off) goes from
 //!   milliseconds to a timeout without them.
 //!   The rules are applied by [`crate::term::rewrite::normalize`].
-//! * The axiom shapes the other encoding passes read ([`as_definition`],
-//!   [`as_oriented`], [`axiom_matrix`]); `records` and the pruning passes
-//!   are in `super::records` and `super::prune`.
+//!
+//! The axiom shapes are read by `crate::analysis::axioms`.
 
+use crate::analysis::axioms::{
+    as_definition, as_oriented, fact_triggers, funs_of, has_match, Definition,
+};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::size::tree_size;
-use crate::term::{self, rewrite, rewrite::Head, rewrite::Rule};
-use smtlib_io::{
-    AttrValue, CommandKind, Context, FunId, FunKind, Op, Script, TermId, TermKind, VarId,
-};
+use crate::term::{rewrite, rewrite::Head, rewrite::Rule};
+use smtlib_io::{Context, FunId, TermId};
 use std::collections::{BTreeSet, HashMap, HashSet};
-
-/// `f(x̄) = body`, read from an axiom or a `define-fun`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Definition {
-    pub fun: FunId,
-    pub params: Vec<VarId>,
-    pub body: TermId,
-}
-
-pub(crate) use crate::term::axiom_matrix;
-
-pub(crate) fn contains_fun(
-    cx: &Context,
-    t: TermId,
-    f: FunId,
-    memo: &mut HashMap<TermId, bool>,
-) -> bool {
-    if let Some(&b) = memo.get(&t) {
-        return b;
-    }
-    let b = match cx.kind(t) {
-        TermKind::App(Op::Uf(g), _) if *g == f => true,
-        TermKind::Binder(_, _, _, _) | TermKind::Annot(..) => {
-            // patterns are not part of the meaning; look at the body only
-            let body = match cx.kind(t) {
-                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => *b,
-                _ => unreachable!(),
-            };
-            contains_fun(cx, body, f, memo)
-        }
-        _ => cx
-            .children(t)
-            .into_iter()
-            .any(|c| contains_fun(cx, c, f, memo)),
-    };
-    memo.insert(t, b);
-    b
-}
-
-/// The uninterpreted function symbols of `t`, patterns included.
-pub(crate) fn funs_of(cx: &Context, t: TermId, out: &mut BTreeSet<FunId>) {
-    let mut seen = HashSet::new();
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        if !seen.insert(t) {
-            continue;
-        }
-        if let TermKind::App(Op::Uf(f), _) = cx.kind(t) {
-            out.insert(*f);
-        }
-        if let TermKind::Binder(_, _, _, attrs) | TermKind::Annot(_, attrs) = cx.kind(t) {
-            for a in attrs.iter() {
-                if let AttrValue::Terms(ts) = &a.value {
-                    stack.extend(ts.iter().copied());
-                }
-            }
-        }
-        stack.extend(cx.children(t));
-    }
-}
-
-/// The functions that occur in the `:pattern`s of the quantifiers in
-/// `facts`, except that a definition's own patterns do not count for the
-/// function it defines (`∀x. f(x) = body` triggered on `f(x)`).
-pub fn trigger_functions(cx: &Context, facts: &[TermId]) -> BTreeSet<FunId> {
-    let mut out = BTreeSet::new();
-    for &fact in facts {
-        out.extend(fact_triggers(cx, fact));
-    }
-    out
-}
-
-/// The functions in the trigger patterns of one fact, but the one it
-/// defines ([`trigger_functions`] of one fact).
-fn fact_triggers(cx: &Context, fact: TermId) -> BTreeSet<FunId> {
-    let own = as_definition(cx, fact).map(|d| d.fun);
-    let mut in_patterns = BTreeSet::new();
-    let mut seen = HashSet::new();
-    let mut stack = vec![fact];
-    while let Some(t) = stack.pop() {
-        if !seen.insert(t) {
-            continue;
-        }
-        if let TermKind::Binder(_, _, _, attrs) | TermKind::Annot(_, attrs) = cx.kind(t) {
-            for a in attrs.iter() {
-                if let AttrValue::Terms(ts) = &a.value {
-                    for &p in ts.iter() {
-                        funs_of(cx, p, &mut in_patterns);
-                    }
-                }
-            }
-        }
-        stack.extend(cx.children(t));
-    }
-    in_patterns.retain(|&f| Some(f) != own);
-    in_patterns
-}
 
 /// The per-term walks of [`RuleSet::from_facts`] (`match` inside, trigger
 /// functions), kept across calls: the facts of one assertion are mostly
 /// those of the previous one, and walking them all again for every
-/// assertion made `unfold` quadratic (5.9 s on a zoo file of 859
-/// assertions, `z3test/regressions/smt2/dt_ayrat_2.smt2`).
+/// assertion would make `unfold` quadratic in the number of assertions.
 #[derive(Clone, Debug, Default)]
 pub struct FactWalks {
     has_match: HashMap<TermId, bool>,
@@ -156,121 +58,6 @@ impl FactWalks {
             .entry(t)
             .or_insert_with(|| fact_triggers(cx, t))
     }
-}
-
-/// `t` as a quantified equation `∀x̄. a = b` (at least one variable): the
-/// variables and the two sides.
-pub(crate) fn axiom_equation(cx: &Context, t: TermId) -> Option<(Vec<VarId>, [TermId; 2])> {
-    let (vars, m) = axiom_matrix(cx, t);
-    if vars.is_empty() {
-        return None;
-    }
-    match cx.kind(m) {
-        TermKind::App(Op::Eq, args) if args.len() == 2 => Some((vars, [args[0], args[1]])),
-        _ => None,
-    }
-}
-
-/// Read `t` as a definition `∀x̄. f(x̄) = body` (see the module doc).
-pub fn as_definition(cx: &Context, t: TermId) -> Option<Definition> {
-    let (vars, [a, b]) = axiom_equation(cx, t)?;
-    for (l, r) in [(a, b), (b, a)] {
-        let TermKind::App(Op::Uf(f), fargs) = cx.kind(l) else {
-            continue;
-        };
-        if cx.fun(*f).kind != FunKind::Declared || fargs.len() != vars.len() {
-            continue;
-        }
-        let mut params = Vec::new();
-        for &a in fargs.iter() {
-            match cx.kind(a) {
-                TermKind::Var(v) if vars.contains(v) && !params.contains(v) => params.push(*v),
-                _ => break,
-            }
-        }
-        if params.len() != vars.len() || contains_fun(cx, r, *f, &mut HashMap::new()) {
-            continue;
-        }
-        return Some(Definition {
-            fun: *f,
-            params,
-            body: r,
-        });
-    }
-    None
-}
-
-/// Occurrences of each variable in `t` (as a tree), and its node count.
-pub(crate) fn var_counts(cx: &Context, t: TermId, counts: &mut HashMap<VarId, u64>) -> u64 {
-    match cx.kind(t) {
-        TermKind::Var(v) => {
-            *counts.entry(*v).or_insert(0) += 1;
-            1
-        }
-        _ => {
-            1 + cx
-                .children(t)
-                .into_iter()
-                .map(|c| var_counts(cx, c, counts))
-                .sum::<u64>()
-        }
-    }
-}
-
-/// Read `t` as an oriented rewrite `∀x̄. l → r`, an unconditional rule
-/// (see the module doc).
-pub fn as_oriented(cx: &Context, t: TermId) -> Option<Rule> {
-    let (vars, [a, b]) = axiom_equation(cx, t)?;
-    for (l, r) in [(a, b), (b, a)] {
-        let TermKind::App(Op::Uf(f), largs) = cx.kind(l) else {
-            continue;
-        };
-        if largs
-            .iter()
-            .all(|&a| matches!(cx.kind(a), TermKind::Var(_)))
-        {
-            continue; // a definition's shape, not a rewrite of a nested term
-        }
-        if term::has_binder(cx, l) || term::has_binder(cx, r) {
-            continue;
-        }
-        let (mut lc, mut rc) = (HashMap::new(), HashMap::new());
-        let (ln, rn) = (var_counts(cx, l, &mut lc), var_counts(cx, r, &mut rc));
-        let decreasing = rn < ln && rc.iter().all(|(v, n)| lc.get(v).is_some_and(|m| n <= m));
-        // A rewrite that brings in a function the left side lacks can fire
-        // triggers the input never fired (`MapType2Type(type x, bool)` to
-        // `type(Set#Singleton x)` starts a matching loop in Boogie's set
-        // axioms); only rewrites that remove structure are used.
-        let (mut lf, mut rf) = (BTreeSet::new(), BTreeSet::new());
-        funs_of(cx, l, &mut lf);
-        funs_of(cx, r, &mut rf);
-        if decreasing && rf.is_subset(&lf) && vars.iter().all(|v| lc.contains_key(v)) {
-            return Some(Rule {
-                vars,
-                head: Head::Fun(*f),
-                pats: largs.to_vec(),
-                guards: Vec::new(),
-                rhs: r,
-            });
-        }
-    }
-    None
-}
-
-/// Does `t` contain a `match` (which substitution does not enter)?
-pub(crate) fn has_match(cx: &Context, t: TermId) -> bool {
-    let mut seen = HashSet::new();
-    let mut stack = vec![t];
-    while let Some(t) = stack.pop() {
-        if !seen.insert(t) {
-            continue;
-        }
-        if matches!(cx.kind(t), TermKind::Match(..)) {
-            return true;
-        }
-        stack.extend(cx.children(t));
-    }
-    false
 }
 
 /// The rules a rewrite uses: definitions (acyclic; the rule `f(x̄) →
@@ -404,23 +191,6 @@ impl RuleSet {
     }
 }
 
-/// The non-recursive `define-fun`s of a script whose bodies vcsimp read
-/// (constants included: `(define-fun blockDim () dim3 (mk_dim3 n 1 1))`).
-pub fn script_definitions(script: &Script) -> Vec<Definition> {
-    script
-        .commands
-        .iter()
-        .filter_map(|c| match &c.kind {
-            CommandKind::Define { fun, params, body } => Some(Definition {
-                fun: *fun,
-                params: params.to_vec(),
-                body: *body,
-            }),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The `unfold` pass (see the module doc).
 pub struct Unfold {
     /// `define-fun`s of the script, expanded like definitional axioms.
@@ -504,14 +274,4 @@ impl TermPass for Unfold {
         });
         Some(r)
     }
-}
-
-/// Is `name` written as a symbol (plain or `|quoted|`) in `text`?
-pub(crate) fn text_mentions(text: &str, name: &str) -> bool {
-    let quoted = format!("|{name}|");
-    if text.contains(&quoted) {
-        return true;
-    }
-    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        .any(|tok| tok == name)
 }

@@ -59,10 +59,11 @@
 //! one scope would have to be repeated in the next), nor under a logic
 //! without uninterpreted functions.
 
+use crate::analysis::axioms::axiom_matrix;
+use crate::analysis::record_sorts::{is_projection_axiom, Record};
+use crate::analysis::redeclare::text_mentions;
 use crate::analysis::redeclare::unused_name;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::passes::records::{is_projection_axiom, Record};
-use crate::passes::unfold::{axiom_matrix, text_mentions};
 use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{

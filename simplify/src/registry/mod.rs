@@ -206,7 +206,7 @@ const PASS: PassInfo = PassInfo {
 };
 
 fn unfold(script: &Script) -> Box<dyn TermPass> {
-    let defined = crate::passes::unfold::script_definitions(script);
+    let defined = crate::analysis::axioms::script_definitions(script);
     Box::new(crate::passes::Unfold::with_defined(defined))
 }
 
@@ -403,10 +403,10 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         name: "prune-unused",
         doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
-        soundness: Soundness::UnsatOnly(crate::passes::prune_defs::PRUNED_MARKER),
+        soundness: Soundness::UnsatOnly(crate::passes::prune_unused::PRUNED_MARKER),
         default: false,
         stages: &[Stage::Finish],
-        build: Build::Script(|| Box::new(crate::passes::prune_defs::PruneUnused)),
+        build: Build::Script(|| Box::new(crate::passes::prune_unused::PruneUnused)),
         ..PASS
     },
 ];

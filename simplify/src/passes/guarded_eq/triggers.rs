@@ -10,7 +10,7 @@
 //! what fired it, and the rewritten script can leave z3 without the
 //! instances the proof needs (`unknown` at once on Carbon VCs whose input
 //! is unsat in 0.02 s). The unfold pass keeps the same functions for the
-//! same reason ([`crate::passes::unfold::trigger_functions`]).
+//! same reason ([`crate::analysis::axioms::trigger_functions`]).
 //!
 //! Rules from ground facts (`f(a) = e`) stay: the fact keeps `f(a)` in the
 //! script, and E-matching works modulo its equalities. So do definitions
@@ -31,7 +31,7 @@ pub fn trigger_heads(script: &Script) -> BTreeSet<FunId> {
         return BTreeSet::new();
     }
     let assertions: Vec<_> = script.assertions().collect();
-    crate::passes::unfold::trigger_functions(&script.cx, &assertions)
+    crate::analysis::axioms::trigger_functions(&script.cx, &assertions)
 }
 
 /// Is `r` a rule the pass must not use: read from a quantified fact, its
