@@ -17,9 +17,9 @@
 pub mod analysis;
 pub mod arith;
 pub mod batch;
-pub mod budget;
 pub mod cli;
 pub mod cost;
+pub mod deadline;
 pub mod egraph;
 pub mod pass;
 pub mod passes;

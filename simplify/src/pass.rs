@@ -10,7 +10,7 @@
 //! and gives up cleanly (returning `None` or a partial but still equivalent
 //! result) when it is spent.
 
-use crate::budget::Deadline;
+use crate::deadline::Deadline;
 use smtlib_io::{Context, Script, TermId};
 
 /// Explicit limits on the work of a run.

@@ -433,7 +433,7 @@ fn rewrite_applications(
         .collect()
 }
 
-/// Undo `arrays-as-funs` (`crate::passes::array_funs`) on the output
+/// Undo `arrays-as-funs` (`crate::passes::arrays_as_funs`) on the output
 /// scopes `outs`: a symbol the output declares as `a : S̄ I₁…Iₘ → E`
 /// where the input declares `a : S̄ → (Array I₁ … (Array Iₘ E))` is read
 /// back as an array, `a(t̄, u₁…uₘ)` as `(select … (select a(t̄) u₁) … uₘ)`.

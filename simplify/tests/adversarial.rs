@@ -209,8 +209,8 @@ fn saturate_with_rules(
     script: &str,
     limits: &simplify::egraph::SatLimits,
 ) -> (smtlib_io::Context, simplify::egraph::SatResult) {
-    use simplify::egraph::{rules, saturate, SatConfig};
-    let loaded = rules::load_rules("test.rules", rules_src).expect("the rules load");
+    use simplify::egraph::{rule_files, saturate, SatConfig};
+    let loaded = rule_files::load_rules("test.rules", rules_src).expect("the rules load");
     let rewrites: Vec<_> = loaded.iter().map(|r| r.rewrite(None)).collect();
     let script = smtlib_io::parse_script(script).unwrap();
     let root = script.assertions().next().unwrap();

@@ -4,7 +4,7 @@
 
 mod common;
 
-use simplify::egraph::rules::{builtin_rules, fires_on, load_rules, soundness_query};
+use simplify::egraph::rule_files::{builtin_rules, fires_on, load_rules, soundness_query};
 
 /// Rules the solvers cannot decide, with the reason, and the instances
 /// that are checked instead (extra assertions added to the query).

@@ -53,7 +53,7 @@ fn corpus_smoke() {
             Box::new(DecomposeQuant::default()),
         ];
         let budget = Budget {
-            deadline: simplify::budget::Deadline::at(Instant::now() + Duration::from_secs(10)),
+            deadline: simplify::deadline::Deadline::at(Instant::now() + Duration::from_secs(10)),
             ..Budget::default()
         };
         let mut any = false;

@@ -15,7 +15,7 @@ pub mod analysis;
 pub mod convert;
 pub mod lang;
 pub mod procedural;
-pub mod rules;
+pub mod rule_files;
 pub mod schedule;
 
 use analysis::{VcAnalysis, VcEGraph};
@@ -35,7 +35,7 @@ pub struct SatLimits {
     pub time_limit: Duration,
     /// Stops the run too, checked between iterations and in the
     /// procedural appliers (the default budget's CPU time).
-    pub stop: crate::budget::Deadline,
+    pub stop: crate::deadline::Deadline,
     /// Matches one rule may apply in one iteration before it is banned
     /// (see [`schedule::CappedBackoff`]).
     pub match_limit: usize,
@@ -47,7 +47,7 @@ impl Default for SatLimits {
             node_limit: 200_000,
             iter_limit: 30,
             time_limit: Duration::from_secs(10),
-            stop: crate::budget::Deadline::none(),
+            stop: crate::deadline::Deadline::none(),
             match_limit: schedule::DEFAULT_MATCH_LIMIT,
         }
     }
@@ -121,7 +121,7 @@ pub fn saturate(
     rewrites: &[Rewrite<Node, VcAnalysis>],
     config: &SatConfig,
     limits: &SatLimits,
-    log: Option<rules::RewriteLog>,
+    log: Option<rule_files::RewriteLog>,
 ) -> (Context, SatResult) {
     let mut analysis = VcAnalysis::new(cx);
     analysis.normalise = config.normalise;

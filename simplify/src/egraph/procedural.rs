@@ -5,7 +5,7 @@
 
 use super::analysis::{add_poly, Poly, Value, VcEGraph};
 use super::lang::{Head, Node};
-use super::rules::RewriteLog;
+use super::rule_files::RewriteLog;
 use egg::Id;
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -40,7 +40,7 @@ pub fn bool_nary(
     eg: &mut VcEGraph,
     seen: &mut HashSet<(Node, Vec<Option<bool>>)>,
     log: Option<&RewriteLog>,
-    deadline: &crate::budget::Deadline,
+    deadline: &crate::deadline::Deadline,
     node_limit: usize,
 ) -> usize {
     let mut todo: Vec<(Id, Result<Node, bool>)> = vec![];

@@ -6,11 +6,11 @@
 //! `crate::pass`; what several passes read but do not rewrite is in
 //! `crate::analysis`.
 
-pub mod array_funs;
-pub mod context;
+pub mod arrays_as_funs;
+pub mod asserts_as_facts;
 pub mod cooper_qe;
 pub mod ctx_simplify;
-pub mod decompose;
+pub mod decompose_quant;
 pub mod guarded_eq;
 pub mod lifted_lambdas;
 pub mod merge_quant;
@@ -26,7 +26,7 @@ pub mod strengthen;
 pub mod unfold;
 pub mod why3_reads;
 
-pub use decompose::DecomposeQuant;
+pub use decompose_quant::DecomposeQuant;
 pub use guarded_eq::GuardedEq;
 pub use merge_quant::MergeQuant;
 pub use records::Records;

@@ -11,7 +11,7 @@ use super::run::Run;
 use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
 use super::{Options, Outcome};
 use crate::pass::TermPass;
-use crate::passes::context::UseContext;
+use crate::passes::asserts_as_facts::UseContext;
 use crate::registry::{self, Soundness, Stage};
 use crate::size::tree_size;
 use crate::stats::Stats;

@@ -3,8 +3,8 @@
 //! the stats and trace gathered so far.
 
 use super::Options;
-use crate::budget::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
-use crate::egraph::{self, rules, SatConfig};
+use crate::deadline::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
+use crate::egraph::{self, rule_files, SatConfig};
 use crate::pass::{ReadBack, TraceEvent};
 use crate::registry;
 use crate::stats::{PassStats, Stats};
@@ -32,7 +32,7 @@ pub(super) struct Run<'a> {
     spent_before_step: bool,
     pub(super) stats: Stats,
     pub(super) trace: Vec<String>,
-    pub(super) log: Option<rules::RewriteLog>,
+    pub(super) log: Option<rule_files::RewriteLog>,
     pub(super) read_back: Vec<ReadBack>,
 }
 
@@ -43,9 +43,10 @@ impl<'a> Run<'a> {
     /// budget for `stats.input_nodes` ([`crate::budget`]).
     pub(super) fn new(options: &'a Options, stats: Stats, start: Instant) -> Run<'a> {
         let on = |name: &str| registry::enabled(&options.passes, name);
-        let log: Option<rules::RewriteLog> = options.explain.then(|| Arc::new(Mutex::new(vec![])));
+        let log: Option<rule_files::RewriteLog> =
+            options.explain.then(|| Arc::new(Mutex::new(vec![])));
         let rewrites = if on("rules") {
-            rules::builtin_rules()
+            rule_files::builtin_rules()
                 .expect("built-in rules load (checked by tests)")
                 .iter()
                 .map(|r| r.rewrite(log.clone()))

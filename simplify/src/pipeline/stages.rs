@@ -8,7 +8,7 @@ use super::facts::FactSources;
 use super::run::Run;
 use super::Options;
 use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
-use crate::passes::context::UseContext;
+use crate::passes::asserts_as_facts::UseContext;
 use crate::registry::{self, Build, Soundness, Stage};
 use smtlib_io::{CommandKind, Script, TermId};
 use std::collections::HashMap;

@@ -231,7 +231,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "an array symbol only ever read, (select a(t̄) i), is declared as a function a(t̄, i)",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Prepare],
-        build: Build::Script(|| Box::new(crate::passes::array_funs::ArraysAsFuns)),
+        build: Build::Script(|| Box::new(crate::passes::arrays_as_funs::ArraysAsFuns)),
         ..PASS
     },
     PassInfo {

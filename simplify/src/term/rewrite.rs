@@ -11,7 +11,7 @@
 //! module.
 //!
 //! **Why the e-graph has its own rules.** The rules of
-//! `crate::egraph::rules` are e-matched over equivalence classes: a rule
+//! `crate::egraph::rule_files` are e-matched over equivalence classes: a rule
 //! *adds* its right side to the class of every match, both forms stay, and
 //! extraction picks one at the end, so the order of rules and the
 //! termination of a rule set do not matter (the scheduler bounds the run).

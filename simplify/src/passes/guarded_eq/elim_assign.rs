@@ -40,8 +40,8 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
+use super::cases::{eq_simplify, refutes, Then};
 use super::radix::{radix_writer, Writer};
-use super::rewrite::{eq_simplify, refutes, Then};
 use crate::analysis::bounds::atom_as_bound;
 use crate::arith::poly::{self, Poly};
 use crate::arith::Rel;

@@ -2,12 +2,12 @@
 //! ElimAssign (section 4.1) as one pass, `guarded-eq` (alias
 //! `elim-assign`):
 //!
-//! * [`rules`]: the rules `γ ⇒ f(x̄) = s'` the pass takes from the facts
+//! * [`equations`]: the rules `γ ⇒ f(x̄) = s'` the pass takes from the facts
 //!   and from definitions;
 //! * [`elim_assign`]: ElimAssign, the shared-array assign form (1), used
 //!   only where its writer is unique, and [`radix`], the writers whose
 //!   index is a mixed-radix numeral in their thread variables;
-//! * [`rewrite`]: the rewriting of atoms with both, by cases (formula (5)):
+//! * [`cases`]: the rewriting of atoms with both, by cases (formula (5)):
 //!   the rules are matched and instantiated by [`crate::term::rewrite`],
 //!   the rewriter `unfold` uses too; what is the pass's own is the
 //!   strategy, deciding guards under hypotheses and splitting on the rest;
@@ -22,11 +22,11 @@
 //! such as `by@1(g$1, …)` next to loop-invariant functions whose guards
 //! stay open).
 
+mod cases;
 mod elim_assign;
+mod equations;
 mod hyps;
 mod radix;
-mod rewrite;
-mod rules;
 mod skolem;
 mod table;
 mod triggers;
@@ -34,9 +34,9 @@ mod triggers;
 use crate::pass::{Introduced, PassContext, TermPass};
 use crate::term::rewrite::{self as term_rewrite, Head};
 use crate::term::{and, conjuncts};
+use cases::{Engine, SPLIT_COST};
+use equations::{collect, is_projection, Rule};
 use hyps::HypIndex;
-use rewrite::{Engine, SPLIT_COST};
-use rules::{collect, is_projection, Rule};
 pub use skolem::skolems_allowed;
 use skolem::WriterSkolems;
 use smtlib_io::{Context, FunId, FunKind, Op, TermId, TermKind, VarId};

@@ -34,7 +34,7 @@
 //! more digits are [`Group`]s, named by `div` (or, under a negation, bound
 //! by [`super::elim_assign::writer_case`] without `div`).
 
-use super::rewrite::implied_atom;
+use super::cases::implied_atom;
 use crate::analysis::bounds::{atom_as_bound, implied};
 use crate::arith::poly::{self, Poly};
 use crate::arith::{mk_cmp, Rel};

@@ -9,7 +9,7 @@
 //! `javafe.ast.ArrayInit.35` splits into, most of `guarded-eq`'s time.
 
 use super::elim_assign::Shared;
-use super::rules::{collect, Rule};
+use super::equations::{collect, Rule};
 use crate::term::rewrite::Head;
 use smtlib_io::{Context, TermId};
 use std::collections::{BTreeSet, HashMap};

@@ -17,7 +17,7 @@
 //! by a theory term ([`interprets`]): Verus's `Mul(x, y) = x * y` trades
 //! its lemmas' instantiation for arithmetic.
 
-use super::rules::Rule;
+use super::equations::Rule;
 use super::table::FactRules;
 use crate::term::{self, rewrite::Head};
 use smtlib_io::{Context, FunId, Op, Script, TermKind};

@@ -228,7 +228,7 @@ pub fn apply_rewrites(
 pub fn use_context(
     script: &mut Script,
     fold_definitions: bool,
-    deadline: &crate::budget::Deadline,
+    deadline: &crate::deadline::Deadline,
 ) -> Vec<usize> {
     let live = liveness(script);
     let declared_at = declaration_index(script);

@@ -17,8 +17,8 @@
 //! unguarded rules, and `select (store a i v) j` is rewritten by the
 //! two-case rule with guard `i = j`.
 
+use super::cases::refutes;
 use super::elim_assign::{shared_form, Shared};
-use super::rewrite::refutes;
 use crate::arith::poly::{self, Poly};
 use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
@@ -152,7 +152,7 @@ fn negation(cx: &mut Context, c: TermId) -> TermId {
     if let TermKind::App(Op::Not, a) = cx.kind(c) {
         return a[0];
     }
-    super::rewrite::negated_atom(cx, c)
+    super::cases::negated_atom(cx, c)
         .unwrap_or_else(|| cx.mk_app(Op::Not, vec![c]).expect("a Bool disjunct"))
 }
 

@@ -90,7 +90,7 @@ pub(super) struct Engine {
     /// it.
     pub(super) cycle: Option<AtomState>,
     /// The keys of the recursive rules found so far
-    /// ([`super::rules::Rule`]): an unfolding is kept only where the
+    /// ([`super::equations::Rule`]): an unfolding is kept only where the
     /// hypotheses decide its guard and it decides its atom.
     pub(super) recursive_keys: HashSet<usize>,
 }
@@ -707,7 +707,7 @@ pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool
 /// disjunct, a conjunction when they refute some conjunct, an implication
 /// when its hypotheses are among or implied by the facts and they refute
 /// its conclusion, and an atom when it is `false`, the negation of a fact
-/// (syntactically or as Int comparisons, [`super::rules::is_negation`]),
+/// (syntactically or as Int comparisons, [`super::equations::is_negation`]),
 /// or refuted by the facts' bounds.
 pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
     match cx.kind(t).clone() {
@@ -723,7 +723,8 @@ pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
         _ => {
             term::is_false(cx, t)
                 || facts.iter().any(|&f| {
-                    super::rules::is_negation(cx, f, t) || super::rules::is_negation(cx, t, f)
+                    super::equations::is_negation(cx, f, t)
+                        || super::equations::is_negation(cx, t, f)
                 })
                 || refuted_atom(cx, t, facts)
         }
