@@ -303,7 +303,7 @@ pub fn run(cli: &BatchCli) -> i32 {
             Ok(p) => p,
             Err(e) => return usage_error(&e),
         },
-        None => crate::PassName::default_passes(),
+        None => crate::PassId::default_passes(),
     };
     let timeout = match cli.timeout {
         None => None,

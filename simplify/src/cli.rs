@@ -1,7 +1,7 @@
 //! Command-line interface of `vcsimp`: argument parsing and file handling.
 //! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
 
-use crate::pipeline::{Limits, Options, PassName};
+use crate::pipeline::{Limits, Options, PassId};
 use crate::registry;
 use clap::Parser;
 use std::io::{Read, Write};
@@ -141,7 +141,7 @@ fn pass_list_help() -> String {
     registry::help_text()
 }
 
-pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
+pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassId>, String> {
     if list == "none" {
         return Ok(vec![]);
     }
@@ -150,9 +150,9 @@ pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassName>, String> {
         // `default` stands for the default pipeline, so that an opt-in pass
         // can be added to it: `--passes default,record-args`
         let add = if name == "default" {
-            PassName::default_passes()
+            PassId::default_passes()
         } else {
-            vec![PassName::parse(name)
+            vec![PassId::parse(name)
                 .ok_or_else(|| format!("unknown pass '{name}'\n{}", pass_list_help()))?]
         };
         for p in add {
@@ -230,14 +230,13 @@ pub fn run(cli: &Cli) -> i32 {
             Ok(p) => p,
             Err(e) => return usage_error(&e),
         },
-        None => PassName::default_passes(),
+        None => PassId::default_passes(),
     };
     let mut passes = passes;
-    for (flag, name) in [
-        (cli.strengthen, "strengthen"),
-        (cli.prune_unused, "prune-unused"),
+    for (flag, p) in [
+        (cli.strengthen, PassId::Strengthen),
+        (cli.prune_unused, PassId::PruneUnused),
     ] {
-        let p = PassName::parse(name).expect("a registered pass");
         if flag && !passes.contains(&p) {
             passes.push(p);
         }

@@ -2,7 +2,7 @@
 //! plus weights on what makes solvers slow or what vcsimp wants gone.
 //!
 //! One model serves both places that choose between equivalent forms: the
-//! e-graph extractor ([`crate::egraph::convert::VcCost`], on e-nodes) and
+//! e-graph extractor (`VcCost` of the e-graph, on e-nodes) and
 //! the pipeline's choice between an assertion and a procedural pass'
 //! rewrite of it ([`term_cost`], on terms). Both count a tree (a shared
 //! subterm at every occurrence), saturating at `u64::MAX`.

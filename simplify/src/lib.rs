@@ -36,5 +36,5 @@ pub mod term;
 pub mod validate;
 pub mod variants;
 
-pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassName};
+pub use pipeline::{simplify_script, simplify_text, Limits, Options, Outcome, PassId};
 pub use stats::{PassDetails, PassStats, Stats};

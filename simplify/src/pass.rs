@@ -11,6 +11,7 @@
 //! result) when it is spent.
 
 use crate::deadline::Deadline;
+use crate::registry::PassId;
 use smtlib_io::{Context, Script, TermId};
 
 /// Explicit limits on the work of a run.
@@ -82,8 +83,9 @@ pub struct Introduced {
 
 /// A procedural pass over sorted terms.
 pub trait TermPass {
-    /// The command-line name (kebab-case).
-    fn name(&self) -> &'static str;
+    /// Which pass this is (the registry entry that builds it says the
+    /// same; checked by a test).
+    fn id(&self) -> PassId;
 
     /// Rewrite `t` (a Bool assertion, or any subterm the pipeline chooses)
     /// into a term equivalent to it under `ctx.facts`, or `None` when the
@@ -143,12 +145,12 @@ pub struct ScriptChange {
     /// The pass stopped early because the budget's deadline had passed.
     pub out_of_time: bool,
     /// How to read the symbols the pass changed back in terms of the
-    /// input's, for translation validation (`crate::validate`).
+    /// input's, for translation validation (`--validate`).
     pub read_back: Vec<ReadBack>,
 }
 
 /// How a symbol of a script pass's output reads in terms of the input's:
-/// all that `--validate` (`crate::validate`) learns about what a pass did.
+/// all that `--validate` learns about what a pass did.
 /// Symbols and constructors are named, since validation may read the two
 /// scripts apart; the validator checks every claim it relies on (sorts,
 /// injectivity, definitional form) itself.
@@ -192,11 +194,51 @@ impl ScriptChange {
 /// its facts). Like term passes, script passes never fail: a pass that does
 /// not apply returns an empty [`ScriptChange`].
 pub trait ScriptPass {
-    /// The command-line name (kebab-case).
-    fn name(&self) -> &'static str;
+    /// Which pass this is (the registry entry that builds it says the
+    /// same; checked by a test).
+    fn id(&self) -> PassId;
 
     /// Rewrite `script` in place and report what changed. The result is
     /// equivalent to the input, or keeps what the pass' registry entry
-    /// says it keeps (`crate::registry`).
+    /// says it keeps.
     fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange;
+}
+
+/// What a pass keeps of the input's meaning.
+#[derive(Clone, Copy, Debug)]
+pub enum Soundness {
+    /// The output is equivalent to the input (given the other assertions
+    /// of each check-sat scope).
+    Equivalence,
+    /// The output is equisatisfiable with the input at every check-sat,
+    /// and equivalent to it over every symbol the pass does not drop or
+    /// re-declare. Such a pass does nothing when the script asks for a
+    /// model, values or an assignment.
+    Equisatisfiable,
+    /// Only `unsat` carries over: the output is weaker than the input.
+    /// Opt-in, and the output says so with the marker.
+    UnsatOnly(Marker),
+}
+
+impl Soundness {
+    /// The word the README table and `--help` use.
+    pub fn label(&self) -> &'static str {
+        match self {
+            Soundness::Equivalence => "equivalence",
+            Soundness::Equisatisfiable => "equisatisfiable",
+            Soundness::UnsatOnly(_) => "unsat only",
+        }
+    }
+}
+
+/// What the output of an unsat-only pass says about itself: it starts with
+/// `comment` and `info` (one line each), and `--stats` gets `warning`.
+#[derive(Clone, Copy, Debug)]
+pub struct Marker {
+    /// An SMT-LIB comment line.
+    pub comment: &'static str,
+    /// A `set-info` command.
+    pub info: &'static str,
+    /// The warning, given how often the pass fired.
+    pub warning: fn(usize) -> String,
 }

@@ -10,7 +10,7 @@
 //! equivalent to the input, like the default one; a portfolio runs a solver
 //! on each and takes the first answer.
 
-use crate::pipeline::{simplify_script, Options, Outcome, PassName};
+use crate::pipeline::{simplify_script, Options, Outcome, PassId};
 use smtlib_io::Script;
 
 /// One of the paper's two tasks.
@@ -46,13 +46,13 @@ impl Variant {
     }
 
     /// The passes of this variant, given the passes the user chose.
-    pub fn passes(self, chosen: &[PassName]) -> Vec<PassName> {
+    pub fn passes(self, chosen: &[PassId]) -> Vec<PassId> {
         match self {
             Variant::MergeThenAffine => chosen.to_vec(),
             Variant::AffineOnly => chosen
                 .iter()
                 .copied()
-                .filter(|p| p.name() != "merge-quant")
+                .filter(|&p| p != PassId::MergeQuant)
                 .collect(),
         }
     }

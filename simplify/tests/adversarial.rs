@@ -10,7 +10,7 @@ mod common;
 
 use simplify::pipeline::MAX_TERM_DEPTH;
 use simplify::validate::{default_solver, validate_text, Verdict};
-use simplify::{simplify_text, Limits, Options, PassName};
+use simplify::{simplify_text, Limits, Options, PassId};
 use std::time::Duration;
 
 fn options(secs: u64) -> Options {
@@ -134,7 +134,7 @@ fn deep_terms_under_the_limit_go_through_every_pass() {
     ];
     for (name, t) in shapes {
         let input = format!("{BOOLS}(assert {t})\n(check-sat)\n");
-        for passes in [PassName::default_passes(), vec![pass("cooper-qe")]] {
+        for passes in [PassId::default_passes(), vec![pass("cooper-qe")]] {
             let o = Options {
                 passes,
                 ..options(10)
@@ -278,6 +278,6 @@ fn explosive_rules_stop_at_the_match_cap() {
 }
 
 /// The registered pass named `name`.
-fn pass(name: &str) -> PassName {
-    PassName::parse(name).expect("a registered pass")
+fn pass(name: &str) -> PassId {
+    PassId::parse(name).expect("a registered pass")
 }

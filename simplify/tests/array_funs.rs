@@ -6,7 +6,7 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, Outcome, PassName};
+use simplify::{simplify_text, Options, Outcome, PassId};
 
 fn run(src: &str) -> Outcome {
     let opts = Options {
@@ -157,6 +157,6 @@ fn default_pipeline_reads_arrays_as_functions() {
 }
 
 /// The registered pass named `name`.
-fn pass(name: &str) -> PassName {
-    PassName::parse(name).expect("a registered pass")
+fn pass(name: &str) -> PassId {
+    PassId::parse(name).expect("a registered pass")
 }

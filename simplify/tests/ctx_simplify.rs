@@ -5,11 +5,11 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
 fn run(src: &str) -> String {
     let opts = Options {
-        passes: vec![PassName::parse("ctx-simplify").expect("registered")],
+        passes: vec![PassId::parse("ctx-simplify").expect("registered")],
         ..Options::default()
     };
     simplify_text(src, &opts).expect("parses").output

@@ -4,7 +4,7 @@
 
 mod common;
 
-use simplify::{simplify_script, simplify_text, Options, PassName};
+use simplify::{simplify_script, simplify_text, Options, PassId};
 use smtlib_io::{parse_script, print_script, CommandKind, Op, Printer};
 use std::process::{Command, Stdio};
 
@@ -256,9 +256,9 @@ fn context_uses_definitions_and_literals() {
 (check-sat)";
     assert_simplifies_equivalently(src);
     // the e-graph passes and the context pass alone
-    let mine: Vec<PassName> = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
+    let mine: Vec<PassId> = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
         .iter()
-        .map(|n| PassName::parse(n).expect("known pass"))
+        .map(|n| PassId::parse(n).expect("known pass"))
         .collect();
     let opts = Options {
         passes: mine,
@@ -273,7 +273,7 @@ fn context_uses_definitions_and_literals() {
 fn context_only() -> Options {
     let passes = ["fold", "rules", "bool-nary", "arith-cmp", "context"]
         .iter()
-        .map(|n| PassName::parse(n).expect("known pass"))
+        .map(|n| PassId::parse(n).expect("known pass"))
         .collect();
     Options {
         passes,
@@ -526,7 +526,7 @@ fn a_quantifier_over_a_constant_body_folds() {
 (check-sat)";
     assert_simplifies_equivalently(src);
     let opts = Options {
-        passes: vec![PassName::parse("fold").expect("known pass")],
+        passes: vec![PassId::parse("fold").expect("known pass")],
         ..Options::default()
     };
     let out = simplify_text(src, &opts).expect("ok").output;

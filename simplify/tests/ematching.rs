@@ -8,11 +8,11 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
 fn run(src: &str) -> String {
     let opts = Options {
-        passes: vec![PassName::parse("guarded-eq").expect("a registered pass")],
+        passes: vec![PassId::parse("guarded-eq").expect("a registered pass")],
         ..Options::default()
     };
     simplify_text(src, &opts).expect("parses").output

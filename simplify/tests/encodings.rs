@@ -7,9 +7,9 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
-fn run(src: &str, passes: &[PassName]) -> String {
+fn run(src: &str, passes: &[PassId]) -> String {
     let opts = Options {
         passes: passes.to_vec(),
         ..Options::default()
@@ -128,7 +128,7 @@ fn unfold_removes_wrapper_round_trips() {
     assert!(!a[2].contains("tb2t"), "{out}");
     assert_equivalent(WRAPPERS, &out);
     // the default pipeline then decides the goal itself
-    let full = run(WRAPPERS, &PassName::default_passes());
+    let full = run(WRAPPERS, &PassId::default_passes());
     assert!(full.contains("(assert false)"), "{full}");
 }
 
@@ -283,8 +283,8 @@ fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
     assert!(out.contains("(set-info :vcsimp-pruned true)"), "{out}");
     assert_eq!(z3(&out), "unsat");
     // not in the default pipeline
-    assert!(!PassName::default_passes().contains(&pass("prune-unused")));
-    let out = run(src, &PassName::default_passes());
+    assert!(!PassId::default_passes().contains(&pass("prune-unused")));
+    let out = run(src, &PassId::default_passes());
     assert!(!out.contains("vcsimp-pruned"));
 }
 
@@ -295,7 +295,7 @@ fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
 fn why3_corpus_file_keeps_its_status() {
     let path = common::repo_root().join("corpus/why3-style/arraycopy/t3_preserve_inv1.smt2");
     let src = std::fs::read_to_string(path).unwrap();
-    let out = run(&src, &PassName::default_passes());
+    let out = run(&src, &PassId::default_passes());
     let a = asserted(&out).last().cloned().unwrap_or_default();
     assert!(!a.contains("is_valid"), "definitions left: {a}");
     assert!(!a.contains(" thread)"), "record quantifiers left: {a}");
@@ -400,6 +400,6 @@ fn unfold_does_not_orient_equations_that_bring_in_new_functions() {
 }
 
 /// The registered pass named `name`.
-fn pass(name: &str) -> PassName {
-    PassName::parse(name).expect("a registered pass")
+fn pass(name: &str) -> PassId {
+    PassId::parse(name).expect("a registered pass")
 }

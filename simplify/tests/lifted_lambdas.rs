@@ -7,7 +7,7 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
 const PARTIAL_DOT: &str = include_str!("why3/partialdot_excerpt.smt2");
 
@@ -16,8 +16,8 @@ fn run(src: &str, passes: &[&str]) -> String {
         passes: passes
             .iter()
             .flat_map(|p| match *p {
-                "default" => PassName::default_passes(),
-                p => vec![PassName::parse(p).expect("a registered pass")],
+                "default" => PassId::default_passes(),
+                p => vec![PassId::parse(p).expect("a registered pass")],
             })
             .collect(),
         ..Options::default()

@@ -28,7 +28,7 @@
 
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestCaseError, TestRunner};
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
 
@@ -626,7 +626,7 @@ fn model() -> impl Strategy<Value = Model> {
 /// sound pass alone.
 fn configurations() -> Vec<(String, Options)> {
     let mut v = vec![("default".to_string(), Options::default())];
-    for p in PassName::default_passes() {
+    for p in PassId::default_passes() {
         v.push((
             p.name().to_string(),
             Options {

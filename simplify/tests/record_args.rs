@@ -6,7 +6,7 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, Outcome, PassName};
+use simplify::{simplify_text, Options, Outcome, PassId};
 
 fn run(src: &str) -> Outcome {
     let opts = Options {
@@ -179,6 +179,6 @@ fn functions_named_by_kept_commands_or_models_stay() {
 }
 
 /// The registered pass named `name`.
-fn pass(name: &str) -> PassName {
-    PassName::parse(name).expect("a registered pass")
+fn pass(name: &str) -> PassId {
+    PassId::parse(name).expect("a registered pass")
 }

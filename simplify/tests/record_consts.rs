@@ -5,13 +5,13 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
 fn run(src: &str, passes: &[&str]) -> String {
     let opts = Options {
         passes: passes
             .iter()
-            .map(|p| PassName::parse(p).expect("a registered pass"))
+            .map(|p| PassId::parse(p).expect("a registered pass"))
             .collect(),
         ..Options::default()
     };

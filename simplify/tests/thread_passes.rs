@@ -592,7 +592,7 @@ const NLM: &[(&str, &[i64])] = &[("N", &[1, 2, 3]), ("l", &[0, 1]), ("m", &[0, 1
 fn assert_pipeline_proves(path: &str) {
     let mut pb = corpus(path);
     rewrite_all(
-        &mut [&mut GuardedEq::elim_assign(), &mut SimpAffine::default()],
+        &mut [&mut GuardedEq::default(), &mut SimpAffine::default()],
         &mut pb,
     );
     common::assert_unsat(&with_facts(&pb, &show(&pb, pb.goal)));
@@ -602,7 +602,7 @@ fn assert_pipeline_proves(path: &str) {
 fn elim_assign_array_copy_t3_local_assign() {
     let mut pb = corpus("vericuda/arraycopy/t3_preserve_inv1.smt2");
     let before = pb.goal;
-    let after = apply(&mut GuardedEq::elim_assign(), &mut pb).expect("applies");
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(!s.contains("i_3") && !s.contains("i_2"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, NLM);
@@ -613,7 +613,7 @@ fn elim_assign_array_copy_t3_local_assign() {
 fn elim_assign_array_copy_t4_shared_assign() {
     let mut pb = corpus("vericuda/arraycopy/t4_preserve_inv2.smt2");
     let before = pb.goal;
-    let after = apply(&mut GuardedEq::elim_assign(), &mut pb).expect("applies");
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
     let s = show(&pb, after);
     assert!(!s.contains("b_2") && !s.contains("i_2"), "{s}");
     assert_equivalent_or_on(&mut pb, before, after, NLM);

@@ -6,15 +6,15 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassName};
+use simplify::{simplify_text, Options, PassId};
 
 const SAXPY: &str = include_str!("why3/saxpy_excerpt.smt2");
 
-fn pass(name: &str) -> PassName {
-    PassName::parse(name).expect("a registered pass")
+fn pass(name: &str) -> PassId {
+    PassId::parse(name).expect("a registered pass")
 }
 
-fn run(src: &str, passes: Vec<PassName>) -> String {
+fn run(src: &str, passes: Vec<PassId>) -> String {
     let opts = Options {
         passes,
         ..Options::default()
@@ -103,7 +103,7 @@ fn vericuda_threads_become_their_integer_fields() {
     // small scripts above are validated)
     // With the default pipeline the thread quantifiers are over Ints, the
     // assignment to i0 is substituted and the VC becomes easy.
-    let out = run(SAXPY, PassName::default_passes());
+    let out = run(SAXPY, PassId::default_passes());
     assert!(!out.contains("((t (tuple2 dim3 dim3)))"), "{out}");
     assert!(out.contains("t_bid_of_x"), "{out}");
     assert_eq!(common::z3_answers(&out), "unsat");
@@ -199,7 +199,7 @@ fn projections_do_not_block_a_substitution() {
 (assert (not (forall ((k Int)) (=> (and (<= 0 k) (< k n)) (= (out0 k) (v k))))))
 (check-sat)
 ";
-    let out = run(src, PassName::default_passes());
+    let out = run(src, PassId::default_passes());
     assert!(!out.contains("(i0 b t) n"), "{out}");
     assert_eq!(common::z3_answers(&out), "unsat");
 }
@@ -337,7 +337,7 @@ fn per_thread_definitions_under_bridges_substitute_into_each_other() {
     // another variable is still no recursion, so `aStep`, `aBegin` and
     // `aEnd` reach the loop condition and `bsize*l <= bsize*m - 1` refutes
     // `m <= l` without the solver.
-    let out = run(MATRIXMUL_LOOP, PassName::default_passes());
+    let out = run(MATRIXMUL_LOOP, PassId::default_passes());
     assert!(out.contains("(assert false)"), "{out}");
     assert_eq!(common::z3_answers(&out), "unsat");
     assert_eq!(common::z3_answers(MATRIXMUL_LOOP), "unsat");
@@ -345,7 +345,7 @@ fn per_thread_definitions_under_bridges_substitute_into_each_other() {
     // guard is open there, so nothing reaches it and nothing is decided.
     let open = MATRIXMUL_LOOP.replace("      (is_valid_thread th16)\n", "      true\n");
     assert_ne!(open, MATRIXMUL_LOOP);
-    let out = run(&open, PassName::default_passes());
+    let out = run(&open, PassId::default_passes());
     assert!(!out.contains("(assert false)"), "{out}");
     assert!(out.contains("(exists"), "{out}");
 }
@@ -361,7 +361,7 @@ fn goal_threads_and_else_halves_reach_the_per_thread_definitions() {
     // assignment's rules (over `mk_dim3(x, 0, 0)`) match them; the else half
     // `c ∨ i' = i` is a rule under `¬c`; the goal's reads of `i'` go.
     let read_at = |th: &str| format!("(select i_3 (Tuple2@1 (dim3qtmk {th}_bid_of_x");
-    let out = run(VECTORADD_DOWNWARD, PassName::default_passes());
+    let out = run(VECTORADD_DOWNWARD, PassId::default_passes());
     assert!(!out.contains(&read_at("th10")), "{out}");
     assert!(!out.contains(&read_at("th9")), "{out}");
     assert_eq!(common::z3_answers(&out), "unsat");
@@ -369,7 +369,7 @@ fn goal_threads_and_else_halves_reach_the_per_thread_definitions() {
     // the assignment's guard is open, so its read stays.
     let free = VECTORADD_DOWNWARD.replace("(assert (is_valid_thread th10))", "");
     assert_ne!(free, VECTORADD_DOWNWARD);
-    let out = run(&free, PassName::default_passes());
+    let out = run(&free, PassId::default_passes());
     assert!(
         out.contains("(select i_3 (Tuple2@1 (dim3qtmk th10_bid_of_x th10_bid_of_y"),
         "{out}"

@@ -1,4 +1,4 @@
-//! The names a [`crate::Printer`] gives: a base (a bound variable's own
+//! The names the printer gives: a base (a bound variable's own
 //! name, or `?t` for a `let`) and a suffix `k`, spelled `base` for `k = 0`
 //! and `base!k` otherwise. Names are unique by spelling among everything
 //! one printer names, and never spell a function symbol of the context.

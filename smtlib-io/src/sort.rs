@@ -2,7 +2,7 @@
 
 use crate::symbol::Sym;
 
-/// Index of an interned sort in a [`crate::Context`].
+/// Index of an interned sort in a [`SortTable`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SortId(pub u32);
 
@@ -26,4 +26,15 @@ pub enum SortKind {
     Indexed(Sym, Box<[Sym]>),
     /// A sort parameter of a parametric datatype or `define-sort`.
     Param(Sym),
+}
+
+/// Where sorts are interned (the term context): what reading a sort, or the
+/// sort of a theory operator, needs.
+pub trait SortTable {
+    /// The symbol spelled `name`.
+    fn sym(&mut self, name: &str) -> Sym;
+    /// The id of the sort `kind`, interned.
+    fn sort(&mut self, kind: SortKind) -> SortId;
+    /// The structure of the sort `s`.
+    fn sort_kind(&self, s: SortId) -> &SortKind;
 }

@@ -11,7 +11,7 @@
 //! input and substitution never captures. The printer gives every variable
 //! a unique name.
 
-use crate::sort::{SortId, SortKind};
+use crate::sort::{SortId, SortKind, SortTable};
 use crate::symbol::{Sym, Symbols};
 use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
@@ -190,6 +190,20 @@ pub struct Context {
 /// The hash of a term kind in [`Context::term_table`].
 fn kind_hash(kind: &TermKind) -> u64 {
     rustc_hash::FxBuildHasher.hash_one(kind)
+}
+
+impl SortTable for Context {
+    fn sym(&mut self, name: &str) -> Sym {
+        Context::sym(self, name)
+    }
+
+    fn sort(&mut self, kind: SortKind) -> SortId {
+        Context::sort(self, kind)
+    }
+
+    fn sort_kind(&self, s: SortId) -> &SortKind {
+        Context::sort_kind(self, s)
+    }
 }
 
 impl Context {

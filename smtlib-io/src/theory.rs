@@ -5,15 +5,15 @@
 //! An operator missing here makes its command opaque (kept verbatim), never
 //! an error, so this table only decides how much vcsimp can *see*.
 
+use crate::sort::SortTable;
 use crate::sort::{SortId, SortKind};
-use crate::term::Context;
 
-fn named(cx: &mut Context, name: &str) -> SortId {
+fn named(cx: &mut impl SortTable, name: &str) -> SortId {
     let s = cx.sym(name);
     cx.sort(SortKind::Named(s, Box::new([])))
 }
 
-fn bv_width(cx: &Context, s: SortId) -> Option<u32> {
+fn bv_width(cx: &impl SortTable, s: SortId) -> Option<u32> {
     match cx.sort_kind(s) {
         SortKind::BitVec(w) => Some(*w),
         _ => None,
@@ -31,15 +31,14 @@ fn indexed(head: &str) -> Option<(&str, Vec<u64>)> {
 
 /// The result sort of theory operator `head` (its exact printed form)
 /// applied to arguments of sorts `args`, or `None` if unknown or ill-sorted.
-pub fn other_sort(cx: &mut Context, head: &str, args: &[SortId]) -> Option<SortId> {
-    let b = cx.bool_sort();
-    let i = cx.int_sort();
+pub fn other_sort<C: SortTable>(cx: &mut C, head: &str, args: &[SortId]) -> Option<SortId> {
+    let b = cx.sort(SortKind::Bool);
+    let i = cx.sort(SortKind::Int);
     let first = args.first().copied();
     let same_bv = || first.and_then(|f| bv_width(cx, f).map(|_| f));
     if let Some((name, idx)) = indexed(head) {
         let w = first.and_then(|f| bv_width(cx, f));
-        let bv =
-            |cx: &mut Context, n: u64| u32::try_from(n).ok().map(|n| cx.sort(SortKind::BitVec(n)));
+        let bv = |cx: &mut C, n: u64| u32::try_from(n).ok().map(|n| cx.sort(SortKind::BitVec(n)));
         return match (name, idx.as_slice()) {
             ("extract", [hi, lo]) if w.is_some_and(|w| (*hi as u32) < w) && lo <= hi => {
                 bv(cx, hi - lo + 1)
@@ -111,13 +110,13 @@ pub fn other_sort(cx: &mut Context, head: &str, args: &[SortId]) -> Option<SortI
         | "fp.isNegative" | "fp.isPositive" | "fp.eq" | "fp.lt" | "fp.leq" | "fp.gt" | "fp.geq" => {
             b
         }
-        "fp.to_real" => cx.real_sort(),
+        "fp.to_real" => cx.sort(SortKind::Real),
         _ => return None,
     })
 }
 
 /// The sort of a theory constant written as a bare symbol, e.g. `RNE`.
-pub fn constant_sort(cx: &mut Context, name: &str) -> Option<SortId> {
+pub fn constant_sort(cx: &mut impl SortTable, name: &str) -> Option<SortId> {
     Some(match name {
         "RNE"
         | "RNA"
@@ -136,11 +135,11 @@ pub fn constant_sort(cx: &mut Context, name: &str) -> Option<SortId> {
 }
 
 /// The sort named by a bare symbol that is built into a theory.
-pub fn builtin_sort(cx: &mut Context, name: &str) -> Option<SortId> {
+pub fn builtin_sort(cx: &mut impl SortTable, name: &str) -> Option<SortId> {
     Some(match name {
-        "Bool" => cx.bool_sort(),
-        "Int" => cx.int_sort(),
-        "Real" => cx.real_sort(),
+        "Bool" => cx.sort(SortKind::Bool),
+        "Int" => cx.sort(SortKind::Int),
+        "Real" => cx.sort(SortKind::Real),
         "String" | "RegLan" | "RoundingMode" | "Float16" | "Float32" | "Float64" | "Float128" => {
             named(cx, name)
         }

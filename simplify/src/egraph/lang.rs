@@ -38,7 +38,7 @@ pub enum Head {
     /// An application (including 0-ary uninterpreted constants `Op::Uf`).
     App(Op),
     /// `forall`/`exists`: the bound variables and an index into the
-    /// attribute table of the [`super::analysis::VcAnalysis`] (0: none).
+    /// attribute table of the e-graph analysis (0: none).
     /// One child: the body.
     Quant(BinderKind, Box<[VarId]>, u32),
     /// `(! t attrs)` outside a binder, e.g. `:named`; one child.

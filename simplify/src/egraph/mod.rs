@@ -130,8 +130,8 @@ pub fn saturate(
     let ids: Vec<Id> = roots.iter().map(|&t| loader.add(&mut eg, t)).collect();
     eg.rebuild();
     let counts: Arc<Mutex<Vec<(String, usize)>>> = Arc::new(Mutex::new(vec![
-        ("bool-nary".to_string(), 0),
-        ("arith-cmp-normal".to_string(), 0),
+        (procedural::BOOL_NARY_RULE.to_string(), 0),
+        (procedural::ARITH_CMP_RULE.to_string(), 0),
     ]));
     let hook_counts = counts.clone();
     let hook_log = if config.explain { log.clone() } else { None };

@@ -3,6 +3,14 @@
 //! Each returns how many classes it changed, and visits each e-node once
 //! (`seen`), so a hook costs time proportional to the new nodes.
 
+/// The name under which `--explain` and the stats count the n-ary
+/// Boolean appliers' rewrites.
+pub const BOOL_NARY_RULE: &str = "bool-nary";
+
+/// The name under which `--explain` and the stats count the canonical
+/// comparisons' rewrites.
+pub const ARITH_CMP_RULE: &str = "arith-cmp-normal";
+
 use super::analysis::{add_poly, Poly, Value, VcEGraph};
 use super::lang::{Head, Node};
 use super::rule_files::RewriteLog;
@@ -134,7 +142,7 @@ pub fn bool_nary(
         };
         if eg.union(id, new) {
             fired += 1;
-            record(log, "bool-nary", id);
+            record(log, BOOL_NARY_RULE, id);
         }
     }
     fired
@@ -279,7 +287,7 @@ pub fn arith_cmp(eg: &mut VcEGraph, seen: &mut HashSet<Node>, log: Option<&Rewri
         };
         if eg.union(id, new) {
             fired += 1;
-            record(log, "arith-cmp-normal", id);
+            record(log, ARITH_CMP_RULE, id);
         }
     }
     fired

@@ -26,7 +26,7 @@
 //! every assertion has the same truth value under the two, at every
 //! `check-sat`: the output is equisatisfiable with the input, and
 //! equivalent to it up to this renaming of `a` (translation validation
-//! undoes it, see `crate::validate`).
+//! undoes it).
 //!
 //! **Why.** Solvers treat the two differently. cvc5 1.0 times out on Why3's
 //! diffusion1d postconditions, whose data are arrays read under
@@ -35,6 +35,7 @@
 
 use crate::analysis::redeclare::{changeable, redeclare};
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use smtlib_io::{CommandKind, FunId, Op, Script, SortKind, TermId, TermKind};
 use std::collections::{BTreeMap, HashSet};
 
@@ -43,8 +44,8 @@ use std::collections::{BTreeMap, HashSet};
 pub struct ArraysAsFuns;
 
 impl ScriptPass for ArraysAsFuns {
-    fn name(&self) -> &'static str {
-        "arrays-as-funs"
+    fn id(&self) -> PassId {
+        PassId::ArraysAsFuns
     }
 
     /// `symbols` are the arrays that became functions

@@ -26,6 +26,7 @@ use crate::arith::poly::Poly;
 use crate::arith::ranges::{as_range, Range};
 use crate::arith::{mk_cmp, Rel};
 use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use crate::scope::{declaration_index, declared_before, liveness};
 use crate::term::alpha::AlphaClasses;
 use crate::term::rebuild;
@@ -398,8 +399,8 @@ impl UseContext {
 }
 
 impl ScriptPass for UseContext {
-    fn name(&self) -> &'static str {
-        "context"
+    fn id(&self) -> PassId {
+        PassId::AssertsAsFacts
     }
 
     /// Commands keep their places: `rewritten` lists the changed

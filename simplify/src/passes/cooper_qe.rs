@@ -17,6 +17,7 @@
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::qe::cooper::{Eliminator, Methods, Skip};
 use crate::qe::formula::{self, Lit, Reader, Writer, F};
+use crate::registry::PassId;
 use crate::size::tree_size;
 use num_traits::Signed;
 use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
@@ -467,8 +468,8 @@ fn out_is_qf(cx: &Context, t: TermId, _vars: &[VarId]) -> bool {
 }
 
 impl TermPass for CooperQe {
-    fn name(&self) -> &'static str {
-        "cooper-qe"
+    fn id(&self) -> PassId {
+        PassId::CooperQe
     }
 
     fn details(&self) -> Option<crate::stats::PassDetails> {
@@ -537,7 +538,7 @@ impl TermPass for CooperQe {
                     match elim {
                         Some(r) => {
                             ctx.trace.push(TraceEvent {
-                                rule: "cooper-qe".into(),
+                                rule: PassId::CooperQe.name().into(),
                                 before: u,
                                 after: r,
                             });

@@ -34,6 +34,7 @@
 use crate::arith::as_le;
 use crate::arith::poly::Poly;
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term;
 use num_bigint::BigInt;
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
@@ -49,8 +50,8 @@ pub const MAX_VISITS: usize = 200_000;
 pub struct CtxSimplify;
 
 impl TermPass for CtxSimplify {
-    fn name(&self) -> &'static str {
-        "ctx-simplify"
+    fn id(&self) -> PassId {
+        PassId::CtxSimplify
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -69,7 +70,7 @@ impl TermPass for CtxSimplify {
             return None;
         }
         ctx.trace.push(TraceEvent {
-            rule: "ctx-simplify".into(),
+            rule: PassId::CtxSimplify.name().into(),
             before: t,
             after: r,
         });

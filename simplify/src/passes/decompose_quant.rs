@@ -17,6 +17,7 @@ use crate::analysis::bounds::{analyse, implied};
 use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term::{self, and};
 use num_traits::{One, Signed};
 use smtlib_io::{BinderKind, Context, TermId, TermKind, VarId};
@@ -30,8 +31,8 @@ pub struct DecomposeQuant {
 }
 
 impl TermPass for DecomposeQuant {
-    fn name(&self) -> &'static str {
-        "decompose-quant"
+    fn id(&self) -> PassId {
+        PassId::DecomposeQuant
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -62,7 +63,7 @@ fn walk(
             match decompose(cx, k, &vs, body, ctx) {
                 Some(r) => {
                     trace.push(TraceEvent {
-                        rule: "decompose-quant".into(),
+                        rule: PassId::DecomposeQuant.name().into(),
                         before: t,
                         after: r,
                     });

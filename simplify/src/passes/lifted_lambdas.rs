@@ -52,6 +52,7 @@
 
 use crate::analysis::redeclare::changeable;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use crate::term::{self, rewrite::instantiate};
 use smtlib_io::{
     BinderKind, CommandKind, Context, FunId, Op, Script, SortId, SortKind, Sym, TermId, TermKind,
@@ -64,8 +65,8 @@ use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 pub struct LiftedLambdas;
 
 impl ScriptPass for LiftedLambdas {
-    fn name(&self) -> &'static str {
-        "lifted-lambdas"
+    fn id(&self) -> PassId {
+        PassId::LiftedLambdas
     }
 
     /// `fired` counts the rewritten applications; `symbols` are the

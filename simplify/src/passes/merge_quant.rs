@@ -4,7 +4,7 @@
 //!
 //! For a `forall` (after pulling nested `forall`s of the same kind out of
 //! `=>` conclusions and `or`s, which is sound because bound variables are
-//! renamed apart), the bound analysis ([`super::bounds`]) gives candidate
+//! renamed apart), the bound analysis ([`crate::analysis::bounds`]) gives candidate
 //! ∀-bounds: `x < 0 ⇒ φ` and `x >= a ⇒ φ`, likewise `b` for `y`, where `a`
 //! and `b` mention none of the block's variables. Then
 //! `∀x y. φ ≡ ∀x y. (0<=x<a ∧ 0<=y<b) ⇒ φ`. Inside that box every atom that
@@ -24,6 +24,7 @@ use crate::analysis::bounds::{analyse, atom_as_bound, implied};
 use crate::arith::poly::{self, Poly};
 use crate::arith::{int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term::{self, and, mentions_any};
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
@@ -44,8 +45,8 @@ pub struct MergeQuant {
 }
 
 impl TermPass for MergeQuant {
-    fn name(&self) -> &'static str {
-        "merge-quant"
+    fn id(&self) -> PassId {
+        PassId::MergeQuant
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -107,7 +108,7 @@ impl Merger {
                     match self.merge(cx, cur) {
                         Some(r) => {
                             self.trace.push(TraceEvent {
-                                rule: "merge-quant".into(),
+                                rule: PassId::MergeQuant.name().into(),
                                 before: cur,
                                 after: r,
                             });

@@ -1,10 +1,10 @@
 //! The passes: one file (or folder) per pass, named after it. What each
 //! pass is called, what it keeps of the input's meaning, whether it is on
-//! by default and where in the pipeline it runs is its entry in
-//! `crate::registry`, the one list of passes; `README.md` in this folder
-//! says how to add one. The interfaces a pass implements are in
-//! `crate::pass`; what several passes read but do not rewrite is in
-//! `crate::analysis`.
+//! by default and where in the pipeline it runs is its entry in the
+//! registry (`src/registry/`), the one list of passes; `README.md` in this
+//! folder says how to add one. The interfaces a pass implements are in
+//! `src/pass.rs`; what several passes read but do not rewrite is in
+//! `src/analysis/`.
 
 pub mod arrays_as_funs;
 pub mod asserts_as_facts;

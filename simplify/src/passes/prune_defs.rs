@@ -4,6 +4,7 @@
 use crate::analysis::axioms::{as_definition, funs_of};
 use crate::analysis::redeclare::text_mentions;
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
 use std::collections::BTreeSet;
 
@@ -12,8 +13,8 @@ use std::collections::BTreeSet;
 pub struct PruneDefs;
 
 impl ScriptPass for PruneDefs {
-    fn name(&self) -> &'static str {
-        "prune-defs"
+    fn id(&self) -> PassId {
+        PassId::PruneDefs
     }
 
     /// `symbols` are those whose definitions were dropped, each also in

@@ -2,8 +2,9 @@
 //! symbol with the goal. Sound for unsat only; its output is marked.
 
 use crate::analysis::axioms::funs_of;
+use crate::pass::Marker;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
-use crate::registry::Marker;
+use crate::registry::PassId;
 use crate::term;
 use smtlib_io::{CommandKind, FunId, Script, TermId};
 use std::collections::BTreeSet;
@@ -14,8 +15,8 @@ use std::collections::BTreeSet;
 pub struct PruneUnused;
 
 impl ScriptPass for PruneUnused {
-    fn name(&self) -> &'static str {
-        "prune-unused"
+    fn id(&self) -> PassId {
+        PassId::PruneUnused
     }
 
     /// `fired` counts the dropped assertions.

@@ -20,6 +20,7 @@
 //! are always kept.
 
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst};
 use smtlib_io::{Attr, BinderKind, Context, Op, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
@@ -279,8 +280,8 @@ pub fn quant_rewrite(cx: &mut Context, t: TermId, trace: &mut Vec<TraceEvent>) -
 }
 
 impl TermPass for QuantPass {
-    fn name(&self) -> &'static str {
-        "quant"
+    fn id(&self) -> PassId {
+        PassId::Quant
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {

@@ -35,6 +35,7 @@
 use crate::analysis::record_sorts::{all_records, is_projection_axiom, Record};
 use crate::analysis::redeclare::{changeable, redeclare};
 use crate::pass::{ArgShape, Budget, ReadBack, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use crate::scope::liveness;
 use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId, TermKind};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -112,8 +113,8 @@ impl Shape {
 pub struct RecordArgs;
 
 impl ScriptPass for RecordArgs {
-    fn name(&self) -> &'static str {
-        "record-args"
+    fn id(&self) -> PassId {
+        PassId::RecordArgs
     }
 
     /// `symbols` are the functions that now take fields

@@ -39,6 +39,7 @@
 use crate::analysis::record_sorts::{axiomatised_records, constructed, fold_projections, Record};
 use crate::analysis::redeclare::{changeable, declaration, unused_name};
 use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use smtlib_io::{CommandKind, Context, FunDecl, FunId, FunKind, Op, Script, SortId, TermId};
 use std::collections::{BTreeSet, HashMap};
 
@@ -47,8 +48,8 @@ use std::collections::{BTreeSet, HashMap};
 pub struct RecordConsts;
 
 impl ScriptPass for RecordConsts {
-    fn name(&self) -> &'static str {
-        "record-consts"
+    fn id(&self) -> PassId {
+        PassId::RecordConsts
     }
 
     /// `symbols` are the constants that were split

@@ -5,6 +5,7 @@
 use crate::analysis::axioms::{as_definition, as_oriented, axiom_equation, contains_fun};
 use crate::analysis::record_sorts::{all_records, constructed, fold_projection, Record};
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term;
 use smtlib_io::{AttrValue, BinderKind, Context, FunKind, Op, SortId, TermId, TermKind, VarId};
 use std::collections::HashMap;
@@ -35,8 +36,8 @@ pub struct Records {
 }
 
 impl TermPass for Records {
-    fn name(&self) -> &'static str {
-        "records"
+    fn id(&self) -> PassId {
+        PassId::Records
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -63,7 +64,7 @@ impl TermPass for Records {
             return None;
         }
         ctx.trace.push(TraceEvent {
-            rule: "records".into(),
+            rule: PassId::Records.name().into(),
             before: t,
             after: r,
         });

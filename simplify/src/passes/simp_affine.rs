@@ -42,6 +42,7 @@ use crate::analysis::bounds::{Implied, ImpliedCache};
 use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, integer_bound, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::term::{self, and, not, or};
 use num_bigint::BigInt;
 use num_integer::Integer;
@@ -61,8 +62,8 @@ pub struct SimpAffine {
 }
 
 impl TermPass for SimpAffine {
-    fn name(&self) -> &'static str {
-        "simp-affine"
+    fn id(&self) -> PassId {
+        PassId::SimpAffine
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -289,7 +290,7 @@ impl Walker {
                 match simp_atom_with(cx, t, &real, &self.bounds) {
                     Some(r) => {
                         self.trace.push(TraceEvent {
-                            rule: "simp-affine".into(),
+                            rule: PassId::SimpAffine.name().into(),
                             before: t,
                             after: r,
                         });
@@ -304,7 +305,7 @@ impl Walker {
                                     *u = true;
                                 }
                                 self.trace.push(TraceEvent {
-                                    rule: "simp-affine".into(),
+                                    rule: PassId::SimpAffine.name().into(),
                                     before: t,
                                     after: r,
                                 });

@@ -3,6 +3,7 @@
 //! check-sat sees the same conjunction, so the script is equivalent.
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use smtlib_io::{CommandKind, Context, Op, Script, TermId, TermKind};
 
 /// The `split-asserts` pass.
@@ -10,8 +11,8 @@ use smtlib_io::{CommandKind, Context, Op, Script, TermId, TermKind};
 pub struct SplitAsserts;
 
 impl ScriptPass for SplitAsserts {
-    fn name(&self) -> &'static str {
-        "split-asserts"
+    fn id(&self) -> PassId {
+        PassId::SplitAsserts
     }
 
     /// `fired` counts the assertions that were split.

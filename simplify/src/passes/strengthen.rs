@@ -23,8 +23,9 @@
 //! pipeline adds [`STRENGTHENED_MARKER`] to the output (whenever the pass is
 //! on).
 
+use crate::pass::Marker;
 use crate::pass::{PassContext, TermPass, TraceEvent};
-use crate::registry::Marker;
+use crate::registry::PassId;
 use crate::term::{self, and, not, or};
 use smtlib_io::{BinderKind, Context, FunId, FunKind, Op, TermId, TermKind};
 
@@ -82,8 +83,8 @@ impl Pol {
 }
 
 impl TermPass for Strengthen {
-    fn name(&self) -> &'static str {
-        "strengthen"
+    fn id(&self) -> PassId {
+        PassId::Strengthen
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -91,7 +92,7 @@ impl TermPass for Strengthen {
         if r != t {
             self.applied = true;
             ctx.trace.push(TraceEvent {
-                rule: "strengthen".into(),
+                rule: PassId::Strengthen.name().into(),
                 before: t,
                 after: r,
             });

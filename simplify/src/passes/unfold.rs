@@ -33,6 +33,7 @@ use crate::analysis::axioms::{
     as_definition, as_oriented, fact_triggers, funs_of, has_match, Definition,
 };
 use crate::pass::{PassContext, TermPass, TraceEvent};
+use crate::registry::PassId;
 use crate::size::tree_size;
 use crate::term::{rewrite, rewrite::Head, rewrite::Rule};
 use smtlib_io::{Context, FunId, TermId};
@@ -226,8 +227,8 @@ impl Unfold {
 }
 
 impl TermPass for Unfold {
-    fn name(&self) -> &'static str {
-        "unfold"
+    fn id(&self) -> PassId {
+        PassId::Unfold
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
@@ -268,7 +269,7 @@ impl TermPass for Unfold {
             return None;
         }
         ctx.trace.push(TraceEvent {
-            rule: "unfold".into(),
+            rule: PassId::Unfold.name().into(),
             before: t,
             after: r,
         });

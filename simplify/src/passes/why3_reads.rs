@@ -64,6 +64,7 @@ use crate::analysis::record_sorts::{is_projection_axiom, Record};
 use crate::analysis::redeclare::text_mentions;
 use crate::analysis::redeclare::unused_name;
 use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
 use crate::term;
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{
@@ -343,8 +344,8 @@ fn applies_to(script: &Script) -> bool {
 pub struct Why3Reads;
 
 impl ScriptPass for Why3Reads {
-    fn name(&self) -> &'static str {
-        "why3-reads"
+    fn id(&self) -> PassId {
+        PassId::Why3Reads
     }
 
     /// `symbols` are the new symbols; `fired` counts them.

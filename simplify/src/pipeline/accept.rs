@@ -1,5 +1,5 @@
 //! When a term pass's rewrite replaces its assertion: the acceptance
-//! policy of [`super::stages::run_term_passes`].
+//! policy of the term passes' runs (`stages.rs`).
 
 use super::deep::too_deep;
 use crate::cost::term_cost;

@@ -12,7 +12,7 @@ use super::stages::{run_script_stage, run_term_passes, term_passes, use_context}
 use super::{Options, Outcome};
 use crate::pass::TermPass;
 use crate::passes::asserts_as_facts::UseContext;
-use crate::registry::{self, Soundness, Stage};
+use crate::registry::{self, PassId, Soundness, Stage};
 use crate::size::tree_size;
 use crate::stats::Stats;
 use smtlib_io::{print_script, CommandKind, DenseMemo, Script, TermId};
@@ -115,7 +115,7 @@ pub(super) fn simplify_on_this_thread(
     let start = Instant::now();
     let mut stats = input_stats(&script);
     let frozen = freeze(&mut script, &mut stats);
-    let on = |name: &str| registry::enabled(&options.passes, name);
+    let on = |id: PassId| options.passes.contains(&id);
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run::new(options, stats, start);
     let mut dropped_true = false;
@@ -141,8 +141,8 @@ pub(super) fn simplify_on_this_thread(
     }
     // 2. procedural passes on the extracted terms, in rounds
     rounds(&mut script, &mut run, &asserts, egraph_on);
-    // 3. assertions as context for each other
-    if on("context") {
+    // 3. the assertions as facts for each other
+    if on(PassId::AssertsAsFacts) {
         let changed = use_context(&mut script, &mut run, UseContext::FINAL);
         if egraph_on {
             run.saturate(&mut script, &changed);
@@ -152,7 +152,7 @@ pub(super) fn simplify_on_this_thread(
     run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
     // drop assertions that became `true`
     let t = script.cx.mk_bool(true);
-    if on("context") || egraph_on || dropped_true {
+    if on(PassId::AssertsAsFacts) || egraph_on || dropped_true {
         script
             .commands
             .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
@@ -168,7 +168,7 @@ pub(super) fn simplify_on_this_thread(
 /// measured against the assertion as it entered the stage.
 fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool) {
     let options = run.options;
-    let on = |name: &str| registry::enabled(&options.passes, name);
+    let on = |id: PassId| options.passes.contains(&id);
     let mut procedural = term_passes(script, options, Stage::Rounds);
     if procedural.is_empty() {
         return;
@@ -183,7 +183,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
         })
         .collect();
     for _round in 0..PROCEDURAL_ROUNDS {
-        if on("guarded-eq") {
+        if on(PassId::GuardedEq) {
             // the cost model weighs applications of defined functions,
             // so that guarded-eq's substitutions win
             let all: Vec<TermId> = script.assertions().collect();
@@ -192,7 +192,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
         }
         // Facts decide guards first (a loop-exit case refuted by the
         // loop condition), so guarded-eq sees plain definitions.
-        let decided = if on("context") {
+        let decided = if on(PassId::AssertsAsFacts) {
             let decided = use_context(script, run, UseContext::ROUND_START);
             if egraph_on && !decided.is_empty() {
                 run.saturate(script, &decided);
@@ -252,7 +252,7 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
 fn finish(mut script: Script, run: Run, start: Instant, print: bool) -> Outcome {
     // The run builds no more terms: printing needs no hash-consing table.
     script.cx.release_index();
-    let on = |name: &str| registry::enabled(&run.options.passes, name);
+    let on = |id: PassId| run.options.passes.contains(&id);
     let cut = run.cut_reason();
     let mut stats = run.stats;
     if let Some(reason) = cut {
@@ -265,12 +265,12 @@ fn finish(mut script: Script, run: Run, start: Instant, print: bool) -> Outcome 
         String::new()
     };
     for p in registry::PASSES {
-        if let (Soundness::UnsatOnly(m), true) = (p.soundness, on(p.name)) {
+        if let (Soundness::UnsatOnly(m), true) = (p.soundness, on(p.id)) {
             output = format!("{}\n{}\n{output}", m.comment, m.info);
             let fired = stats
                 .passes
                 .iter()
-                .find(|s| s.name == p.name)
+                .find(|s| s.name == p.name())
                 .map_or(0, |s| s.fired);
             stats.warnings.push((m.warning)(fired));
         }

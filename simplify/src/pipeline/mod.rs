@@ -27,7 +27,7 @@ mod run;
 mod saturate;
 mod stages;
 
-pub use crate::registry::PassName;
+pub use crate::registry::PassId;
 pub use crate::split_goal::split_goal;
 pub use deep::MAX_TERM_DEPTH;
 
@@ -66,7 +66,7 @@ impl Default for Limits {
 
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub passes: Vec<PassName>,
+    pub passes: Vec<PassId>,
     pub limits: Limits,
     /// Record which rule or pass rewrote which subterm ([`Outcome::trace`]).
     pub explain: bool,
@@ -75,7 +75,7 @@ pub struct Options {
 impl Default for Options {
     fn default() -> Options {
         Options {
-            passes: PassName::default_passes(),
+            passes: PassId::default_passes(),
             limits: Limits::default(),
             explain: false,
         }

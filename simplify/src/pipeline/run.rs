@@ -6,7 +6,7 @@ use super::Options;
 use crate::deadline::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
 use crate::egraph::{self, rule_files, SatConfig};
 use crate::pass::{ReadBack, TraceEvent};
-use crate::registry;
+use crate::registry::PassId;
 use crate::stats::{PassStats, Stats};
 use smtlib_io::{FunId, Printer, Script};
 use std::collections::HashSet;
@@ -25,7 +25,7 @@ pub(super) struct Run<'a> {
     /// The CPU time one step may use (default budget only).
     step_cpu: Duration,
     /// The steps (passes, e-graph runs) that a deadline stopped, in order.
-    cut: Vec<&'static str>,
+    cut: Vec<Step>,
     /// Steps not run at all because the run's deadline had passed.
     skipped: usize,
     /// Whether the run's deadline had passed when the current step began.
@@ -36,16 +36,34 @@ pub(super) struct Run<'a> {
     pub(super) read_back: Vec<ReadBack>,
 }
 
+/// A step of a run, which a deadline may cut: a pass, or an e-graph
+/// saturation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Step {
+    Pass(PassId),
+    Saturation,
+}
+
+impl Step {
+    /// The name the stop reason gives the step.
+    pub(super) fn label(self) -> &'static str {
+        match self {
+            Step::Pass(p) => p.name(),
+            Step::Saturation => "e-graph",
+        }
+    }
+}
+
 impl<'a> Run<'a> {
     /// A run of `options` started at `start`, with the `stats` of its
     /// input: the e-graph's rules (when `rules` is chosen) and
     /// configuration, and the deadline of `--timeout`, or else the default
     /// budget for `stats.input_nodes` ([`crate::budget`]).
     pub(super) fn new(options: &'a Options, stats: Stats, start: Instant) -> Run<'a> {
-        let on = |name: &str| registry::enabled(&options.passes, name);
+        let on = |id: PassId| options.passes.contains(&id);
         let log: Option<rule_files::RewriteLog> =
             options.explain.then(|| Arc::new(Mutex::new(vec![])));
-        let rewrites = if on("rules") {
+        let rewrites = if on(PassId::Rules) {
             rule_files::builtin_rules()
                 .expect("built-in rules load (checked by tests)")
                 .iter()
@@ -68,9 +86,9 @@ impl<'a> Run<'a> {
             options,
             rewrites,
             config: SatConfig {
-                normalise: on("fold"),
-                bool_nary: on("bool-nary"),
-                arith_cmp: on("arith-cmp"),
+                normalise: on(PassId::Fold),
+                bool_nary: on(PassId::BoolNary),
+                arith_cmp: on(PassId::ArithCmp),
                 explain: options.explain,
                 defined_funs: Default::default(),
             },
@@ -95,9 +113,9 @@ impl<'a> Run<'a> {
     }
 
     /// Record that the step `name`, run until `step`, was cut when its
-    /// deadline has passed (or `out_of_time` says so).
+    /// deadline had passed (or `out_of_time` says so).
     /// A step that starts after the run's deadline counts as skipped.
-    pub(super) fn end_step(&mut self, name: &'static str, step: &Deadline, out_of_time: bool) {
+    pub(super) fn end_step(&mut self, name: Step, step: &Deadline, out_of_time: bool) {
         if !(out_of_time || step.expired()) {
             return;
         }
@@ -118,19 +136,26 @@ impl<'a> Run<'a> {
         Some(if !self.deadline.is_budget() {
             "timeout".into()
         } else if self.skipped == 0 {
-            format!("budget: {}", self.cut.join(", "))
+            format!("budget: {}", self.cut_labels())
         } else {
             format!(
                 "budget: {} ({} later steps skipped)",
-                self.cut.join(", "),
+                self.cut_labels(),
                 self.skipped
             )
         })
     }
 
-    /// Count `fired` rewrites and `seconds` for the pass `name` in the
-    /// stats (one entry per name, in order of first appearance).
-    pub(super) fn add_pass(&mut self, name: &'static str, fired: usize, seconds: f64) {
+    /// The cut steps' names, in order.
+    fn cut_labels(&self) -> String {
+        let labels: Vec<&str> = self.cut.iter().map(|s| s.label()).collect();
+        labels.join(", ")
+    }
+
+    /// Count `fired` rewrites and `seconds` for the pass `id` in the
+    /// stats (one entry per pass, in order of first appearance).
+    pub(super) fn add_pass(&mut self, id: PassId, fired: usize, seconds: f64) {
+        let name = id.name();
         if let Some(p) = self.stats.passes.iter_mut().find(|p| p.name == name) {
             p.fired += fired;
             p.seconds += seconds;

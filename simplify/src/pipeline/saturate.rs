@@ -2,18 +2,19 @@
 //! extracted terms back, and account for the rules that fired.
 
 use super::deep::{too_deep, MAX_TERM_DEPTH};
-use super::run::Run;
-use crate::egraph::{self, SatLimits};
+use super::run::{Run, Step};
+use crate::egraph::{self, procedural, SatLimits};
+use crate::registry::PassId;
 use smtlib_io::{CommandKind, Printer, Script, TermId};
 use std::time::{Duration, Instant};
 
-/// The stats entry an e-graph rule counts under: the procedural appliers
-/// under their own names, the rules of `rules/` together as `rules`.
-fn static_name(s: &str) -> &'static str {
-    match s {
-        "bool-nary" => "bool-nary",
-        "arith-cmp-normal" => "arith-cmp",
-        _ => "rules",
+/// The pass an e-graph rule counts under in the stats: the procedural
+/// appliers under their own, the rules of `rules/` together as `rules`.
+fn pass_of_rule(rule: &str) -> PassId {
+    match rule {
+        procedural::BOOL_NARY_RULE => PassId::BoolNary,
+        procedural::ARITH_CMP_RULE => PassId::ArithCmp,
+        _ => PassId::Rules,
     }
 }
 
@@ -37,7 +38,7 @@ impl Run<'_> {
         let step = self.step();
         if step.expired() {
             // out of time: keep the terms as they are
-            self.end_step("e-graph", &step, true);
+            self.end_step(Step::Saturation, &step, true);
             return;
         }
         let wall = step.wall().map_or(Duration::from_secs(3600), |w| {
@@ -67,7 +68,7 @@ impl Run<'_> {
         script.cx = cx;
         let secs = now.elapsed().as_secs_f64();
         if res.stop_reason == "timeout" {
-            self.end_step("e-graph", &step, true);
+            self.end_step(Step::Saturation, &step, true);
         } else if self.stats.stop_reason.is_empty() || self.stats.stop_reason == "saturated" {
             self.stats.stop_reason = res.stop_reason.clone();
         }
@@ -78,10 +79,10 @@ impl Run<'_> {
             } else {
                 0.0
             };
-            let pass = static_name(name);
+            let pass = pass_of_rule(name);
             let enabled = match pass {
-                "bool-nary" => self.config.bool_nary,
-                "arith-cmp" => self.config.arith_cmp,
+                PassId::BoolNary => self.config.bool_nary,
+                PassId::ArithCmp => self.config.arith_cmp,
                 _ => !self.rewrites.is_empty(),
             };
             if enabled {

@@ -5,7 +5,7 @@
 
 use super::accept::Accept;
 use super::facts::FactSources;
-use super::run::Run;
+use super::run::{Run, Step};
 use super::Options;
 use crate::pass::{Budget, PassContext, ScriptChange, ScriptPass, TermPass, TraceEvent};
 use crate::passes::asserts_as_facts::UseContext;
@@ -51,12 +51,12 @@ pub(super) fn run_script_stage(
             ..Budget::default()
         };
         let change: ScriptChange = pass.run(script, &budget);
-        run.end_step(p.name, &budget.deadline, change.out_of_time);
+        run.end_step(Step::Pass(p.id), &budget.deadline, change.out_of_time);
         *dropped |= change.dropped;
         run.read_back.extend(change.read_back);
         if change.fired > 0 || matches!(p.soundness, Soundness::UnsatOnly(_)) {
             let seconds = t0.elapsed().as_secs_f64();
-            run.add_pass(pass.name(), change.fired, seconds);
+            run.add_pass(p.id, change.fired, seconds);
         }
     }
 }
@@ -71,13 +71,13 @@ pub(super) fn use_context(script: &mut Script, run: &mut Run, mut pass: UseConte
         ..Budget::default()
     };
     let change = pass.run(script, &budget);
-    run.end_step(pass.name(), &budget.deadline, change.out_of_time);
+    run.end_step(Step::Pass(pass.id()), &budget.deadline, change.out_of_time);
     let changed = change.rewritten;
     let events: Vec<TraceEvent> = changed
         .iter()
         .filter_map(|i| match script.commands[*i].kind {
             CommandKind::Assert(t) => Some(TraceEvent {
-                rule: pass.name().into(),
+                rule: pass.id().name().into(),
                 before: before[i],
                 after: t,
             }),
@@ -85,7 +85,7 @@ pub(super) fn use_context(script: &mut Script, run: &mut Run, mut pass: UseConte
         })
         .collect();
     run.record_events(script, &events);
-    run.add_pass(pass.name(), changed.len(), t0.elapsed().as_secs_f64());
+    run.add_pass(pass.id(), changed.len(), t0.elapsed().as_secs_f64());
     changed
 }
 
@@ -160,11 +160,11 @@ pub(super) fn run_term_passes(
         }
         let fired = events.len();
         run.record_events(script, &events);
-        let name = pass.name();
-        run.end_step(name, &budget.deadline, false);
-        run.add_pass(name, fired, t0.elapsed().as_secs_f64());
+        let id = pass.id();
+        run.end_step(Step::Pass(id), &budget.deadline, false);
+        run.add_pass(id, fired, t0.elapsed().as_secs_f64());
         if let Some(d) = pass.details() {
-            if let Some(p) = run.stats.passes.iter_mut().find(|p| p.name == name) {
+            if let Some(p) = run.stats.passes.iter_mut().find(|p| p.name == id.name()) {
                 p.details = Some(d);
             }
         }

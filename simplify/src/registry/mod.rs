@@ -1,55 +1,21 @@
 //! The pass registry: one [`PassInfo`] per pass, in pipeline order.
 //!
 //! Everything that lists passes comes from [`PASSES`]: the names and
-//! aliases `--passes` accepts ([`PassName::parse`]), the default pipeline
-//! ([`PassName::default_passes`]), the pass list of `--help`
+//! aliases `--passes` accepts ([`PassId::parse`]), the default pipeline
+//! ([`PassId::default_passes`]), the pass list of `--help`
 //! ([`help_text`]), the markers an unsat-only pass puts on its output
 //! ([`Soundness::UnsatOnly`]), the order the pipeline runs the passes of a
 //! stage in, and the pass table of the top-level `README.md`
 //! ([`markdown_table`], checked by a test). A new pass is one file in
 //! `simplify/src/passes/` and one entry here (see `passes/README.md`).
 
+mod id;
+
+pub use crate::pass::{Marker, Soundness};
+pub use id::PassId;
+
 use crate::pass::{ScriptPass, TermPass};
 use smtlib_io::Script;
-
-/// What a pass keeps of the input's meaning.
-#[derive(Clone, Copy, Debug)]
-pub enum Soundness {
-    /// The output is equivalent to the input (given the other assertions
-    /// of each check-sat scope).
-    Equivalence,
-    /// The output is equisatisfiable with the input at every check-sat,
-    /// and equivalent to it over every symbol the pass does not drop or
-    /// re-declare. Such a pass does nothing when the script asks for a
-    /// model, values or an assignment.
-    Equisatisfiable,
-    /// Only `unsat` carries over: the output is weaker than the input.
-    /// Opt-in, and the output says so with the marker.
-    UnsatOnly(Marker),
-}
-
-impl Soundness {
-    /// The word the README table and `--help` use.
-    pub fn label(&self) -> &'static str {
-        match self {
-            Soundness::Equivalence => "equivalence",
-            Soundness::Equisatisfiable => "equisatisfiable",
-            Soundness::UnsatOnly(_) => "unsat only",
-        }
-    }
-}
-
-/// What the output of an unsat-only pass says about itself: it starts with
-/// `comment` and `info` (one line each), and `--stats` gets `warning`.
-#[derive(Clone, Copy, Debug)]
-pub struct Marker {
-    /// An SMT-LIB comment line.
-    pub comment: &'static str,
-    /// A `set-info` command.
-    pub info: &'static str,
-    /// The warning, given how often the pass fired.
-    pub warning: fn(usize) -> String,
-}
 
 /// Where in the pipeline a pass runs (in this order; within a stage, in
 /// registry order).
@@ -68,9 +34,9 @@ pub enum Stage {
     /// Term passes on the extracted terms, in rounds; a result is taken
     /// when it is no more costly (`crate::cost`).
     Rounds,
-    /// The assertions as context for each other: before every round and
-    /// after the last.
-    Context,
+    /// The assertions of each check-sat scope as facts for each other
+    /// (`asserts-as-facts`): before every round and after the last.
+    Scope,
     /// Whole-script passes on the final script.
     Finish,
 }
@@ -84,7 +50,7 @@ impl Stage {
             Stage::Decoded => "decoded",
             Stage::Saturation => "e-graph",
             Stage::Rounds => "rounds",
-            Stage::Context => "context",
+            Stage::Scope => "scope",
             Stage::Finish => "finish",
         }
     }
@@ -92,7 +58,7 @@ impl Stage {
 
 /// Makes the term passes of an entry from the script as it enters the
 /// stage and the chosen passes.
-pub type MakeTerms = fn(&Script, &[PassName]) -> Vec<Box<dyn TermPass>>;
+pub type MakeTerms = fn(&Script, &[PassId]) -> Vec<Box<dyn TermPass>>;
 
 /// A fresh pass for the last run, made from the script as it enters it.
 pub type MakeLast = fn(&Script) -> Box<dyn TermPass>;
@@ -107,15 +73,15 @@ pub enum Build {
     /// A whole-script pass.
     Script(fn() -> Box<dyn ScriptPass>),
     /// A setting of the e-graph saturation (`fold`, `rules`, ...), or the
-    /// `context` stage, which the pipeline drives itself.
+    /// `asserts-as-facts` stage, which the pipeline drives itself.
     Driver,
 }
 
 /// One pass.
 #[derive(Clone, Copy)]
 pub struct PassInfo {
-    /// The command-line name (kebab-case).
-    pub name: &'static str,
+    /// Which pass; its name is [`PassId::name`].
+    pub id: PassId,
     /// Other names `--passes` accepts.
     pub aliases: &'static [&'static str],
     /// One line for `--help` and the README table.
@@ -137,64 +103,50 @@ pub struct PassInfo {
 
 impl std::fmt::Debug for PassInfo {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PassInfo")
-            .field("name", &self.name)
-            .finish()
+        f.debug_struct("PassInfo").field("id", &self.id).finish()
     }
 }
 
-/// A pass, by its registry entry's name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PassName(&'static str);
-
-impl PassName {
+impl PassInfo {
     /// The command-line name.
-    pub fn name(self) -> &'static str {
-        self.0
+    pub fn name(&self) -> &'static str {
+        self.id.name()
     }
+}
 
+impl PassId {
     /// The registry entry.
     pub fn info(self) -> &'static PassInfo {
         PASSES
             .iter()
-            .find(|p| p.name == self.0)
-            .expect("a PassName comes from the registry")
+            .find(|p| p.id == self)
+            .expect("every pass has an entry (checked by a test)")
     }
 
     /// Look a pass up by its name or one of its aliases.
-    pub fn parse(s: &str) -> Option<PassName> {
+    pub fn parse(s: &str) -> Option<PassId> {
         PASSES
             .iter()
-            .find(|p| p.name == s || p.aliases.contains(&s))
-            .map(|p| PassName(p.name))
+            .find(|p| p.name() == s || p.aliases.contains(&s))
+            .map(|p| p.id)
     }
 
     /// Every pass, in registry (pipeline) order.
-    pub fn all() -> Vec<PassName> {
-        PASSES.iter().map(|p| PassName(p.name)).collect()
+    pub fn all() -> Vec<PassId> {
+        PASSES.iter().map(|p| p.id).collect()
     }
 
     /// The default pipeline: the passes whose entry says `default`.
-    pub fn default_passes() -> Vec<PassName> {
-        PASSES
-            .iter()
-            .filter(|p| p.default)
-            .map(|p| PassName(p.name))
-            .collect()
+    pub fn default_passes() -> Vec<PassId> {
+        PASSES.iter().filter(|p| p.default).map(|p| p.id).collect()
     }
-}
-
-/// Whether the pass named `name` is among `passes`.
-pub fn enabled(passes: &[PassName], name: &str) -> bool {
-    debug_assert!(PassName::parse(name).is_some(), "unknown pass {name}");
-    passes.iter().any(|p| p.0 == name)
 }
 
 /// The fields most entries share (an equivalence in the default pipeline,
 /// from no section of the paper, run by the driver); an entry names its
 /// own and takes the rest from here with `..PASS`.
 const PASS: PassInfo = PassInfo {
-    name: "",
+    id: PassId::SplitAsserts,
     aliases: &[],
     doc: "",
     soundness: Soundness::Equivalence,
@@ -213,21 +165,21 @@ fn unfold(script: &Script) -> Box<dyn TermPass> {
 /// Every pass, in pipeline order.
 pub static PASSES: &[PassInfo] = &[
     PassInfo {
-        name: "split-asserts",
+        id: PassId::SplitAsserts,
         doc: "top-level conjunctions and negated implications (Boogie's one-assertion VCs) become separate assertions",
         stages: &[Stage::Prepare],
         build: Build::Script(|| Box::new(crate::passes::split_asserts::SplitAsserts)),
         ..PASS
     },
     PassInfo {
-        name: "why3-reads",
+        id: PassId::Why3Reads,
         doc: "reads under Why3's polymorphism encoding, (tb2t (f c̄ (t2tb x))), become define-funs of x; thread pairs rebuilt from bridged fields get their derived inversion axiom",
         stages: &[Stage::Prepare, Stage::Decoded, Stage::Finish],
         build: Build::Script(|| Box::new(crate::passes::why3_reads::Why3Reads)),
         ..PASS
     },
     PassInfo {
-        name: "arrays-as-funs",
+        id: PassId::ArraysAsFuns,
         doc: "an array symbol only ever read, (select a(t̄) i), is declared as a function a(t̄, i)",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Prepare],
@@ -235,23 +187,23 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "unfold",
+        id: PassId::Unfold,
         doc: "definitional axioms ∀x̄. f(x̄) = body and define-funs as macros; round-trip and projection axioms as size-decreasing rewrites",
         stages: &[Stage::Encoding],
         build: Build::Terms(|s, _| vec![unfold(s)]),
         ..PASS
     },
     PassInfo {
-        name: "records",
+        id: PassId::Records,
         doc: "∀t:S. φ(t) becomes ∀ū. φ(mk(ū)) for a record sort S (inversion axiom or one-constructor datatype)",
         stages: &[Stage::Encoding],
         build: Build::Terms(|s, on| {
             let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(crate::passes::Records::default())];
-            if enabled(on, "quant") {
+            if on.contains(&PassId::Quant) {
                 // fields pinned by singleton ranges (`0 <= y < 1`) go at once
                 v.push(Box::new(crate::passes::quant::QuantPass));
             }
-            if enabled(on, "unfold") {
+            if on.contains(&PassId::Unfold) {
                 // projections of constructors and definitions exposed by the split
                 v.push(unfold(s));
             }
@@ -260,7 +212,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "record-args",
+        id: PassId::RecordArgs,
         doc: "a function applied only to constructed records takes their fields: f(mk(a, b)) becomes f(a, b)",
         soundness: Soundness::Equisatisfiable,
         default: false,
@@ -269,7 +221,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "record-consts",
+        id: PassId::RecordConsts,
         doc: "a constant of a record sort becomes the constructor of fresh constants, one per field: c becomes mk(c₁, …, cₙ)",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded],
@@ -277,14 +229,14 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "lifted-lambdas",
+        id: PassId::LiftedLambdas,
         doc: "a lifted lambda whose definition is an instance of another's is read as that one under application and sum-like functions with an extensionality lemma: sum(f(t), a, b) becomes sum(f1(tid(t)), a, b)",
         stages: &[Stage::Decoded],
         build: Build::Script(|| Box::new(crate::passes::lifted_lambdas::LiftedLambdas)),
         ..PASS
     },
     PassInfo {
-        name: "prune-defs",
+        id: PassId::PruneDefs,
         doc: "drop the definitional axioms of symbols no longer used",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded, Stage::Finish],
@@ -292,38 +244,38 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "fold",
+        id: PassId::Fold,
         doc: "constant folding and polynomial normal forms (e-graph analysis)",
         stages: &[Stage::Saturation],
         ..PASS
     },
     PassInfo {
-        name: "rules",
+        id: PassId::Rules,
         doc: "the rewrite rules of rules/*.rules",
         stages: &[Stage::Saturation],
         ..PASS
     },
     PassInfo {
-        name: "bool-nary",
+        id: PassId::BoolNary,
         doc: "n-ary and/or: flatten, drop true/false, duplicates, complements",
         stages: &[Stage::Saturation],
         ..PASS
     },
     PassInfo {
-        name: "arith-cmp",
+        id: PassId::ArithCmp,
         doc: "canonical linear comparisons (gcd, Int strict to non-strict)",
         stages: &[Stage::Saturation],
         ..PASS
     },
     PassInfo {
-        name: "ctx-simplify",
+        id: PassId::CtxSimplify,
         doc: "each subformula is simplified under the literals that hold where it stands (hypotheses, sibling conjuncts and disjuncts, ite conditions, implied Int bounds)",
         stages: &[Stage::Encoding, Stage::Rounds],
         build: Build::Terms(|_, _| vec![Box::new(crate::passes::ctx_simplify::CtxSimplify)]),
         ..PASS
     },
     PassInfo {
-        name: "guarded-eq",
+        id: PassId::GuardedEq,
         aliases: &["elim-assign"],
         doc: "guarded equalities and assign constraints rewrite other formulas; a writer's thread variables that its index leaves free become Skolem functions of the index (equisatisfiable; not in scripts with push/pop or model queries)",
         stages: &[Stage::Rounds],
@@ -334,7 +286,7 @@ pub static PASSES: &[PassInfo] = &[
                 .with_skolems(skolems)
                 .with_trigger_heads(crate::passes::guarded_eq::trigger_heads(s));
             let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(pass)];
-            if enabled(on, "unfold") {
+            if on.contains(&PassId::Unfold) {
                 // wrappers exposed by guarded rewriting (`tb2t(t2tb e)`)
                 v.push(unfold(s));
             }
@@ -347,7 +299,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "merge-quant",
+        id: PassId::MergeQuant,
         doc: "merge two bounded quantified variables used only as x + a*y",
         stages: &[Stage::Rounds],
         paper: "4.3",
@@ -355,7 +307,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "simp-affine",
+        id: PassId::SimpAffine,
         doc: "common factors and bounded affine comparisons a*t + x vs a*t' + x'",
         stages: &[Stage::Rounds],
         paper: "4.4",
@@ -363,7 +315,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "decompose-quant",
+        id: PassId::DecomposeQuant,
         doc: "split x in [0, k*a) into a*x1 + x2 when that lets simp-affine fire",
         stages: &[Stage::Rounds],
         paper: "7",
@@ -371,7 +323,7 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "strengthen",
+        id: PassId::Strengthen,
         doc: "the strengthening heuristics (also --strengthen)",
         soundness: Soundness::UnsatOnly(crate::passes::strengthen::STRENGTHENED_MARKER),
         default: false,
@@ -381,27 +333,28 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
-        name: "quant",
+        id: PassId::Quant,
         doc: "quantifiers: equality resolution, unused variables, splitting, miniscoping",
         stages: &[Stage::Rounds],
         build: Build::Terms(|_, _| vec![Box::new(crate::passes::quant::QuantPass)]),
         ..PASS
     },
     PassInfo {
-        name: "cooper-qe",
+        id: PassId::CooperQe,
         doc: "Cooper elimination of linear Int variables, nonlinear parameters as atoms",
         stages: &[Stage::Rounds],
         build: Build::Terms(|_, _| vec![Box::new(crate::passes::cooper_qe::CooperQe::default())]),
         ..PASS
     },
     PassInfo {
-        name: "context",
+        id: PassId::AssertsAsFacts,
+        aliases: &["context"],
         doc: "assertions simplify each other within their check-sat scopes",
-        stages: &[Stage::Context],
+        stages: &[Stage::Scope],
         ..PASS
     },
     PassInfo {
-        name: "prune-unused",
+        id: PassId::PruneUnused,
         doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
         soundness: Soundness::UnsatOnly(crate::passes::prune_unused::PRUNED_MARKER),
         default: false,
@@ -412,10 +365,10 @@ pub static PASSES: &[PassInfo] = &[
 ];
 
 /// The passes of `stage` among `passes`, in registry order.
-pub fn in_stage(passes: &[PassName], stage: Stage) -> Vec<&'static PassInfo> {
+pub fn in_stage(passes: &[PassId], stage: Stage) -> Vec<&'static PassInfo> {
     PASSES
         .iter()
-        .filter(|p| p.stages.contains(&stage) && enabled(passes, p.name))
+        .filter(|p| p.stages.contains(&stage) && passes.contains(&p.id))
         .collect()
 }
 
@@ -423,7 +376,7 @@ pub fn in_stage(passes: &[PassName], stage: Stage) -> Vec<&'static PassInfo> {
 pub fn help_text() -> String {
     let mut s = String::from("PASSES (in pipeline order; * = opt-in):\n");
     for p in PASSES {
-        let mut name = p.name.to_string();
+        let mut name = p.name().to_string();
         for a in p.aliases {
             name.push_str(&format!(", {a}"));
         }
@@ -443,7 +396,7 @@ pub fn markdown_table() -> String {
         "| pass | stage | what | keeps | default | paper |\n|---|---|---|---|---|---|\n",
     );
     for p in PASSES {
-        let mut name = format!("`{}`", p.name);
+        let mut name = format!("`{}`", p.name());
         for a in p.aliases {
             name.push_str(&format!(" (`{a}`)"));
         }
@@ -471,7 +424,7 @@ mod tests {
     fn names_and_aliases_are_unique_and_kebab_case() {
         let mut seen = std::collections::HashSet::new();
         for p in PASSES {
-            for n in std::iter::once(&p.name).chain(p.aliases) {
+            for n in std::iter::once(&p.name()).chain(p.aliases) {
                 assert!(seen.insert(*n), "{n} twice");
                 assert!(
                     n.chars()
@@ -485,13 +438,32 @@ mod tests {
     }
 
     #[test]
+    fn every_pass_has_one_entry_in_id_order_and_builds_itself() {
+        let ids: Vec<PassId> = PASSES.iter().map(|p| p.id).collect();
+        assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
+        assert_eq!(PASSES.len(), PassId::PruneUnused as usize + 1);
+        let script = smtlib_io::parse_script("(check-sat)").expect("a script");
+        for p in PASSES {
+            assert_eq!(PassId::parse(p.name()), Some(p.id));
+            match p.build {
+                Build::Terms(make) => {
+                    assert_eq!(make(&script, &PassId::all())[0].id(), p.id)
+                }
+                Build::Script(make) => assert_eq!(make().id(), p.id),
+                Build::Driver => {}
+            }
+            if let Some(last) = p.last_run {
+                assert_eq!(last(&script).id(), p.id);
+            }
+        }
+    }
+
+    #[test]
     fn aliases_parse_to_their_pass() {
-        assert_eq!(
-            PassName::parse("elim-assign"),
-            PassName::parse("guarded-eq")
-        );
-        assert_eq!(PassName::parse("guarded-eq").unwrap().name(), "guarded-eq");
-        assert_eq!(PassName::parse("nope"), None);
+        assert_eq!(PassId::parse("elim-assign"), Some(PassId::GuardedEq));
+        assert_eq!(PassId::parse("context"), Some(PassId::AssertsAsFacts));
+        assert_eq!(PassId::parse("guarded-eq").unwrap().name(), "guarded-eq");
+        assert_eq!(PassId::parse("nope"), None);
     }
 
     #[test]
@@ -499,12 +471,12 @@ mod tests {
         let opt_in: Vec<&str> = PASSES
             .iter()
             .filter(|p| !p.default)
-            .map(|p| p.name)
+            .map(|p| p.name())
             .collect();
         assert_eq!(opt_in, ["record-args", "strengthen", "prune-unused"]);
         for p in PASSES {
             if let Soundness::UnsatOnly(m) = p.soundness {
-                assert!(!p.default, "{} is unsound for sat", p.name);
+                assert!(!p.default, "{} is unsound for sat", p.name());
                 assert!(m.comment.starts_with(';') && m.info.starts_with("(set-info"));
             }
         }
@@ -525,7 +497,7 @@ mod tests {
     #[test]
     fn builds_match_stages() {
         for p in PASSES {
-            assert!(!p.stages.is_empty(), "{}", p.name);
+            assert!(!p.stages.is_empty(), "{}", p.name());
             for s in p.stages {
                 let ok = matches!(
                     (p.build, s),
@@ -534,9 +506,9 @@ mod tests {
                             Build::Script(_),
                             Stage::Prepare | Stage::Decoded | Stage::Finish
                         )
-                        | (Build::Driver, Stage::Saturation | Stage::Context)
+                        | (Build::Driver, Stage::Saturation | Stage::Scope)
                 );
-                assert!(ok, "{}: build does not fit stage {s:?}", p.name);
+                assert!(ok, "{}: build does not fit stage {s:?}", p.name());
             }
             assert!(p.last_run.is_none() || p.stages == [Stage::Rounds]);
         }

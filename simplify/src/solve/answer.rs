@@ -47,10 +47,10 @@ pub fn read(stdout: &[u8], trust_sat: bool) -> Reading {
 }
 
 /// Whether simplified output `text` carries the marker of a pass that is
-/// sound for `unsat` only ([`crate::registry::Soundness::UnsatOnly`]).
+/// sound for `unsat` only ([`crate::pass::Soundness::UnsatOnly`]).
 pub fn is_unsat_only(text: &str) -> bool {
-    use crate::registry::Soundness;
-    crate::PassName::all()
+    use crate::pass::Soundness;
+    crate::PassId::all()
         .into_iter()
         .any(|p| matches!(p.info().soundness, Soundness::UnsatOnly(m) if text.contains(m.info)))
 }

@@ -300,13 +300,12 @@ pub fn run(cli: &SolveCli) -> i32 {
             Ok(p) => p,
             Err(e) => return usage_error(&e),
         },
-        None => crate::PassName::default_passes(),
+        None => crate::PassId::default_passes(),
     };
-    for (on, name) in [
-        (cli.strengthen, "strengthen"),
-        (cli.prune_unused, "prune-unused"),
+    for (on, pass) in [
+        (cli.strengthen, crate::PassId::Strengthen),
+        (cli.prune_unused, crate::PassId::PruneUnused),
     ] {
-        let pass = crate::PassName::parse(name).expect("a registered pass");
         if on && !passes.contains(&pass) {
             passes.push(pass);
         }

@@ -29,7 +29,7 @@
 //! satisfies `W`, and linear; the solver's Skolem constants are the
 //! writer. Otherwise the occurrence is left alone. Writer variables
 //! that the index leaves free are dropped or named by Skolem functions
-//! first ([`super::skolem`]).
+//! first (`skolem.rs`).
 //!
 //! Real VCs reach this pass in two shapes besides form (1). The array's
 //! argument may be a term over `n` (Why3 writes `out0[Tuple11 n]` when the
@@ -40,7 +40,7 @@
 //! applied when the facts every writer satisfies (its conditions, with the
 //! block bounds turned into bounds on `m`) refute `N(u)` by bounds.
 
-use super::cases::{eq_simplify, refutes, Then};
+use super::atoms::{eq_simplify, refutes};
 use super::radix::{radix_writer, Writer};
 use crate::analysis::bounds::atom_as_bound;
 use crate::arith::poly::{self, Poly};
@@ -49,6 +49,22 @@ use crate::term::rewrite::{fresh_if_binders, Head};
 use crate::term::{self, and, conjuncts};
 use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, VarId};
 use std::collections::HashMap;
+
+/// What replaces an occurrence where a rule's guard holds.
+pub(super) enum Then {
+    /// This term.
+    Value(TermId),
+    /// The value `value` of the one `vars` that satisfy `conds` (a
+    /// writer that the guard says exists and the conditions make unique),
+    /// for an atom under a negation: it becomes `∀vars. conds ⇒ φ(value)`,
+    /// equivalent to `φ` of the writer's value, and the solver's Skolem
+    /// constants name the writer; unlike its `div`/`mod` form, linear.
+    Bound {
+        vars: Vec<VarId>,
+        conds: Vec<TermId>,
+        value: TermId,
+    },
+}
 
 /// The shared-array assign form (1).
 #[derive(Clone, Debug)]
@@ -69,10 +85,10 @@ pub(super) struct Shared {
     /// it is literally `∀t'. ¬W'`.
     pub(super) no_writer: Option<TermId>,
     pub(super) fact: usize,
-    /// The assign itself, `∀n. (∃t̄. …) ∨ …` (for [`super::skolem`]).
+    /// The assign itself, `∀n. (∃t̄. …) ∨ …` (for `skolem.rs`).
     pub(super) source: TermId,
     /// The ranges of the Skolem functions in `value`, over `n` (facts
-    /// that hold for every `n`; see [`super::skolem`]).
+    /// that hold for every `n`; see `skolem.rs`).
     pub(super) skolem_ranges: Vec<TermId>,
 }
 

@@ -13,13 +13,13 @@
 //! per-thread assign form `∀t. g ⇒ ((c ∧ f(t) = e1) ∨ (¬c ∧ f(t) = e2))`
 //! gives two rules with guards `g ∧ c` and `g ∧ ¬c` (each disjunct's
 //! conditions contradict the other's, so each rule follows from the fact).
-//! Definitions given to [`super::GuardedEq::with_definitions`] (`define-fun`) are
+//! Definitions given to `GuardedEq::with_definitions` (`define-fun`) are
 //! unguarded rules, and `select (store a i v) j` is rewritten by the
 //! two-case rule with guard `i = j`.
 
-use super::cases::refutes;
+use super::atoms::refutes;
 use super::elim_assign::{shared_form, Shared};
-use crate::arith::poly::{self, Poly};
+use crate::arith::poly;
 use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
 use num_traits::One;
@@ -152,22 +152,8 @@ fn negation(cx: &mut Context, c: TermId) -> TermId {
     if let TermKind::App(Op::Not, a) = cx.kind(c) {
         return a[0];
     }
-    super::cases::negated_atom(cx, c)
+    super::atoms::negated_atom(cx, c)
         .unwrap_or_else(|| cx.mk_app(Op::Not, vec![c]).expect("a Bool disjunct"))
-}
-
-/// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
-/// already turned `(not (<= x y))` into `(< y x)` by the time the pass reads
-/// the fact).
-pub(super) fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
-    if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
-        return true;
-    }
-    // Over Int, `¬(L ≤ 0)` is `1 - L ≤ 0`.
-    match (crate::arith::as_le(cx, a), crate::arith::as_le(cx, b)) {
-        (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
-        _ => false,
-    }
 }
 
 fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> Option<Rule> {

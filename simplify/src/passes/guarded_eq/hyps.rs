@@ -264,7 +264,7 @@ impl HypIndex {
     }
 
     /// Some hypothesis is the negation of `c`
-    /// ([`is_negation`](super::equations::is_negation)).
+    /// ([`is_negation`](super::atoms::is_negation)).
     pub(super) fn refutes(&self, cx: &Context, c: TermId) -> bool {
         let (b, t) = (&self.base.layer, &self.top);
         b.negated.contains(&c)
@@ -308,7 +308,7 @@ impl HypIndex {
 
 #[cfg(test)]
 mod tests {
-    use super::super::equations::is_negation;
+    use super::super::atoms::is_negation;
     use super::*;
 
     /// The index answers as `is_negation` over every hypothesis does.

@@ -22,6 +22,7 @@
 //! such as `by@1(g$1, …)` next to loop-invariant functions whose guards
 //! stay open).
 
+mod atoms;
 mod cases;
 mod elim_assign;
 mod equations;
@@ -32,6 +33,7 @@ mod table;
 mod triggers;
 
 use crate::pass::{Introduced, PassContext, TermPass};
+use crate::registry::PassId;
 use crate::term::rewrite::{self as term_rewrite, Head};
 use crate::term::{and, conjuncts};
 use cases::{Engine, SPLIT_COST};
@@ -53,7 +55,6 @@ pub struct GuardedEq {
     pub definitions: Vec<(FunId, Vec<VarId>, TermId)>,
     /// Occurrences rewritten so far.
     pub rewrites: usize,
-    name: &'static str,
     /// The rules and shared assigns of each fact term already seen (with
     /// `fact` indices to be set per call): every assertion is a fact for
     /// all the others, so collecting afresh per assertion is quadratic.
@@ -100,7 +101,6 @@ impl Default for GuardedEq {
             depth: 6,
             definitions: Vec::new(),
             rewrites: 0,
-            name: "guarded-eq",
             collected: HashMap::new(),
             skolems: WriterSkolems::default(),
             table: RuleTable::default(),
@@ -114,14 +114,6 @@ impl Default for GuardedEq {
 }
 
 impl GuardedEq {
-    /// The same pass under the name `elim-assign`.
-    pub fn elim_assign() -> Self {
-        GuardedEq {
-            name: "elim-assign",
-            ..GuardedEq::default()
-        }
-    }
-
     /// May introduce Skolem functions for a writer's undetermined thread
     /// variables ([`skolem`]; only where [`skolems_allowed`]).
     pub fn with_skolems(mut self, allowed: bool) -> Self {
@@ -144,8 +136,8 @@ impl GuardedEq {
 }
 
 impl TermPass for GuardedEq {
-    fn name(&self) -> &'static str {
-        self.name
+    fn id(&self) -> PassId {
+        PassId::GuardedEq
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {

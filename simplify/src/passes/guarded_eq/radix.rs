@@ -1,5 +1,5 @@
 //! Unique writers whose index is a mixed-radix numeral, for ElimAssign
-//! ([`super::elim_assign`]).
+//! (`elim_assign.rs`).
 //!
 //! **Mixed-radix writers.** A writer over the thread variables `v1 … vk`
 //! (k >= 2) is unique when its conditions `W` contain an equation
@@ -32,9 +32,9 @@
 //! `out[i + (B*Gy)*j]` with `0 <= i < B*Gy` splits into the pairs
 //! `(tx, by)` of `i` and `(ty, bx)` of `j`. The parts left with two or
 //! more digits are [`Group`]s, named by `div` (or, under a negation, bound
-//! by [`super::elim_assign::writer_case`] without `div`).
+//! by ElimAssign's `writer_case` without `div`).
 
-use super::cases::implied_atom;
+use super::atoms::implied_atom;
 use crate::analysis::bounds::{atom_as_bound, implied};
 use crate::arith::poly::{self, Poly};
 use crate::arith::{mk_cmp, Rel};

@@ -41,7 +41,7 @@
 //! no model, values or assignment (see [`skolems_allowed`]), with `n` and
 //! `y` of sort `Int` or `Real`.
 
-use super::cases::implied_atom;
+use super::atoms::implied_atom;
 use super::elim_assign::{determines, Shared};
 use crate::analysis::bounds::atom_as_bound;
 use crate::analysis::redeclare::unused_name;
