@@ -4,9 +4,8 @@
 //! These are the only two functions of libm the binary calls (`num-bigint`
 //! to estimate the digits of a numeral, `indicatif` for its rates), yet
 //! loading libm resolves its many CPU-specific variants at start-up,
-//! which maps about 480 KB of its pages into every run: on the zoo's 0.7
-//! to 1 MB VCs, half a time the input's size of the peak resident size of
-//! `--passes none`. Defined here, the linker resolves both in the binary
+//! which maps a good part of it into every run: on large VCs, a noticeable
+//! share of the peak resident size of `--passes none`. Defined here, the linker resolves both in the binary
 //! and leaves libm out (`--as-needed`). The pure-Rust `libm` crate (a port
 //! of musl's) computes them; neither caller needs more than an estimate.
 

@@ -4,9 +4,10 @@
 //!
 //! A term pass rewrites one term into an *equivalent* term (given the facts that
 //! hold where the term stands) or reports that it does not apply. Passes
-//! never fail: "not applicable" is `None`. The pipeline decides where
-//! results go (into the e-graph as an equal form, or straight into the
-//! output) and enforces the budget; a pass checks the budget in its loops
+//! never fail: "not applicable" is `None`. The pipeline decides whether to
+//! take a result (it then *replaces* the assertion: a result equivalent
+//! only under the other assertions is never unioned into the e-graph) and
+//! enforces the budget; a pass checks the budget in its loops
 //! and gives up cleanly (returning `None` or a partial but still equivalent
 //! result) when it is spent.
 

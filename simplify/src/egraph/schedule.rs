@@ -6,8 +6,8 @@
 //! saturated. A rule that acts like associativity (`bool-implies-chain`
 //! together with `and` flattening) is then banned ten times and let loose
 //! with a limit of a million matches in one iteration: on a Viper VC that
-//! single application grew the e-graph from 8,000 to 2.4 million nodes
-//! (1.9 GB) before egg's node limit, which it checks only between rules,
+//! single application grew the e-graph by orders of magnitude, to
+//! gigabytes, before egg's node limit, which it checks only between rules,
 //! could stop it.
 //!
 //! [`CappedBackoff`] keeps the ban (each ban twice as long as the last) but

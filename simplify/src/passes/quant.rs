@@ -1,6 +1,6 @@
 //! Quantifier rules that need free-variable checks or substitution. They
-//! run procedurally on terms, where free variables are exact, and the
-//! pipeline unions their results back into the e-graph as equal forms.
+//! run procedurally on terms, where free variables are exact; the pipeline
+//! takes a result in place of its assertion when it is no more costly.
 //!
 //! With `Q` a quantifier over variables `X` (renamed apart, so substitution
 //! never captures):

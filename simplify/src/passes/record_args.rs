@@ -12,7 +12,7 @@
 //! `mk_thread(mk_dim3(b, 0, 0), mk_dim3(t, 0, 0))` becomes six integers).
 //! Why3 indexes per-thread and per-block maps by records this way; Boogie
 //! and our own generator pass the integers, and cvc5 proves more VCs in
-//! that form (why3 matrixmul2 t13: a timeout at 5 s against 1.5 s).
+//! that form (`bench/` has the figures).
 //!
 //! The rule does not apply when `f` occurs in a command vcsimp keeps
 //! verbatim (a `define-fun` body, an assertion it could not read,

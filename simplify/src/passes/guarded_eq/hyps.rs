@@ -3,15 +3,15 @@
 //!
 //! A guard is decided against every hypothesis (its conjuncts, their
 //! closure, the bounds they imply). Rebuilding that for each rewrite cost
-//! rewrites × hypotheses (62,000 rewrites on the zoo's `var-eq-trigger`,
-//! 1,306 facts on a Certora file); the index is built when the
+//! rewrites × hypotheses (tens of thousands of rewrites against a thousand
+//! facts on some VCs); the index is built when the
 //! hypotheses change and answers each question in constant time, the
 //! bounds on an atom once per atom, from the hypotheses that mention the
 //! atom (the others imply no bound on it).
 //!
 //! The hypotheses change at every atom (the earlier conjuncts of an `and`,
 //! the guard of a case), but mostly at their end: they are the facts (the
-//! other assertions, up to 1,468 on a Certora file) followed by a few
+//! other assertions, more than a thousand in some VCs) followed by a few
 //! local ones. So the index is in two layers: the facts' ([`Base`]), built
 //! once per list of facts and shared, and the local hypotheses' on top,
 //! built per position in time proportional to them (a rebuild of the whole

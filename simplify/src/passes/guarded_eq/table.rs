@@ -5,8 +5,8 @@
 //! positions (the assertion itself is left out, and the one rewritten
 //! before is in its new form), so the table is updated at those positions
 //! only. Building it afresh per assertion (every rule cloned, then
-//! indexed) cost assertions × rules: with the ~2,000 assertions that
-//! `javafe.ast.ArrayInit.35` splits into, most of `guarded-eq`'s time.
+//! indexed) costs assertions × rules, which for a VC that splits into
+//! thousands of assertions is most of `guarded-eq`'s time.
 
 use super::elim_assign::Shared;
 use super::equations::{collect, Rule};

@@ -9,7 +9,7 @@
 //! instances of `s`; when `f` occurs in a trigger, those applications are
 //! what fired it, and the rewritten script can leave z3 without the
 //! instances the proof needs (`unknown` at once on Carbon VCs whose input
-//! is unsat in 0.02 s). The unfold pass keeps the same functions for the
+//! z3 proves at once). The unfold pass keeps the same functions for the
 //! same reason ([`crate::analysis::axioms::trigger_functions`]).
 //!
 //! Rules from ground facts (`f(a) = e`) stay: the fact keeps `f(a)` in the
