@@ -312,6 +312,9 @@ fn stats_json_of(args: &[&str], text: &str, name: &str) -> (Output, String) {
 /// check-sat scope, and is what gets written.
 #[test]
 fn validate_agrees_on_an_equivalent_output() {
+    if !common::require("z3") {
+        return;
+    }
     let text = "(declare-const x Int)(declare-const y Int)\n(assert (and (> x 0) (> x 0) (= y (+ x x))))\n(push 1)\n(assert (< y 1))\n(check-sat)\n(pop 1)\n(check-sat)\n";
     let (o, j) = stats_json_of(&["--validate", "--stats"], text, "validate-agree");
     assert!(o.status.success(), "{}", stderr(&o));
@@ -329,6 +332,9 @@ fn validate_agrees_on_an_equivalent_output() {
 /// makes vcsimp write the input unchanged and say so on stderr.
 #[test]
 fn validate_falls_back_to_the_input_on_disagreement() {
+    if !common::require("z3") {
+        return;
+    }
     let text = "(declare-fun f (Int) Int)(declare-const a Int)(declare-const b Int)\n(assert (not (= (f a) (f b))))\n(check-sat)\n";
     let (o, j) = stats_json_of(&["--strengthen", "--validate"], text, "validate-disagree");
     assert!(o.status.success(), "{}", stderr(&o));
@@ -345,6 +351,9 @@ fn validate_falls_back_to_the_input_on_disagreement() {
 /// difference, in the second check-sat scope only.
 #[test]
 fn validate_library_catches_a_wrong_output() {
+    if !common::require("z3") {
+        return;
+    }
     use simplify::validate::{default_solver, validate_text, Verdict};
     let input =
         "(declare-const x Int)\n(assert (> x 0))\n(check-sat)\n(assert (< x 5))\n(check-sat)\n";
@@ -365,6 +374,9 @@ fn validate_library_catches_a_wrong_output() {
 /// excused, nor is a dropped definition no pass reports.
 #[test]
 fn validate_accepts_dropped_definitions_of_unused_functions() {
+    if !common::require("z3") {
+        return;
+    }
     use simplify::pass::ReadBack;
     use simplify::validate::{default_solver, validate_text, Verdict};
     let dropped = [ReadBack::DroppedDefinition { name: "f".into() }];
@@ -397,6 +409,9 @@ fn validate_accepts_dropped_definitions_of_unused_functions() {
 /// back.
 #[test]
 fn validate_reads_back_only_through_injective_constructors() {
+    if !common::require("z3") {
+        return;
+    }
     use simplify::pass::{ArgShape, ReadBack};
     use simplify::validate::{default_solver, validate_text, Verdict};
     let input = "(declare-sort R 0)\n(declare-fun mk (Int) R)\n(declare-fun f (R) Int)\n\

@@ -6,14 +6,10 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, Outcome, PassId};
+use simplify::{Outcome, PassId};
 
 fn run(src: &str) -> Outcome {
-    let opts = Options {
-        passes: vec![pass("record-args")],
-        ..Options::default()
-    };
-    simplify_text(src, &opts).expect("parses")
+    common::run_passes(src, &[PassId::RecordArgs])
 }
 
 fn z3(script: &str) -> String {
@@ -176,9 +172,4 @@ fn functions_named_by_kept_commands_or_models_stay() {
     let ran = run(&src);
     let out = &ran.output;
     assert!(out.contains("(declare-fun f (P Int) Int)"), "{out}");
-}
-
-/// The registered pass named `name`.
-fn pass(name: &str) -> PassId {
-    PassId::parse(name).expect("a registered pass")
 }

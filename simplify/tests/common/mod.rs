@@ -9,6 +9,8 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+pub mod problem;
+
 /// Write `text` to `child`'s standard input and close it. A child may exit
 /// before reading all of it (vcsimp on a usage error, a solver that stops at
 /// `(exit)` or an error), which closes the pipe: that `BrokenPipe` is no
@@ -293,4 +295,14 @@ pub fn asserted(text: &str) -> Vec<String> {
         .filter(|l| l.starts_with("(assert "))
         .map(|l| l["(assert ".len()..l.len() - 1].to_string())
         .collect()
+}
+
+/// vcsimp's outcome on `src` with exactly `passes` on (run in pipeline
+/// order, whatever the order here); panics if `src` does not parse.
+pub fn run_passes(src: &str, passes: &[simplify::PassId]) -> simplify::Outcome {
+    let options = simplify::Options {
+        passes: passes.to_vec(),
+        ..simplify::Options::default()
+    };
+    simplify::simplify_text(src, &options).expect("parses")
 }

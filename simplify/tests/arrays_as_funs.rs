@@ -9,11 +9,7 @@ mod common;
 use simplify::{simplify_text, Options, Outcome, PassId};
 
 fn run(src: &str) -> Outcome {
-    let opts = Options {
-        passes: vec![pass("arrays-as-funs")],
-        ..Options::default()
-    };
-    simplify_text(src, &opts).expect("parses")
+    common::run_passes(src, &[PassId::ArraysAsFuns])
 }
 
 fn z3(script: &str) -> String {
@@ -154,9 +150,4 @@ fn default_pipeline_reads_arrays_as_functions() {
     assert!(out.contains("(declare-fun a (Int) Int)"), "{out}");
     assert_eq!(z3(out), "unsat");
     assert_sound(src, &ran);
-}
-
-/// The registered pass named `name`.
-fn pass(name: &str) -> PassId {
-    PassId::parse(name).expect("a registered pass")
 }
