@@ -4,7 +4,7 @@
 mod common;
 
 use common::problem::*;
-use simplify::passes::*;
+use simplify::passes::decompose_quant::DecomposeQuant;
 
 const MM2: &str = "(forall ((x Int)) (=> (and (<= 0 x) (< x (* 2 a b))) (or (exists ((y Int)) (and (<= 0 y) (< y b) (<= (* 2 a y) x) (< x (+ (* 2 a y) a)))) (exists ((y Int)) (and (<= 0 y) (< y b) (<= (+ (* 2 a y) a) x) (< x (+ (* 2 a y) (* 2 a))))))))";
 

@@ -6,7 +6,9 @@ mod common;
 
 use common::problem::*;
 use simplify::pass::{Budget, PassContext, TermPass};
-use simplify::passes::*;
+use simplify::passes::guarded_eq::GuardedEq;
+use simplify::passes::merge_quant::MergeQuant;
+use simplify::passes::simp_affine::SimpAffine;
 use smtlib_io::{Op, TermId};
 
 #[test]

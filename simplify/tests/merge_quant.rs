@@ -4,7 +4,7 @@
 mod common;
 
 use common::problem::*;
-use simplify::passes::*;
+use simplify::passes::merge_quant::MergeQuant;
 
 const MQ: &str = "(declare-const N Int)(declare-const l Int)(declare-const len Int)(declare-const T Int)(declare-const B Int)(declare-fun A (Int) Int)(declare-fun p (Int) Bool)";
 

@@ -4,7 +4,7 @@
 mod common;
 
 use common::problem::*;
-use simplify::passes::*;
+use simplify::passes::simp_affine::SimpAffine;
 
 const AFF: &str = "(declare-const a Int)(declare-const x Int)(declare-const xp Int)(declare-const y Int)(declare-const yp Int)(declare-const N Int)(declare-const l Int)(declare-const k Int)(declare-const b Int)";
 

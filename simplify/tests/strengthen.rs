@@ -4,7 +4,8 @@
 mod common;
 
 use common::problem::*;
-use simplify::passes::*;
+use simplify::passes::strengthen::Strengthen;
+use simplify::passes::strengthen::STRENGTHENED_INFO;
 
 #[test]
 fn strengthen_congruence_in_the_negated_goal() {

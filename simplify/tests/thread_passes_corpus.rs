@@ -12,7 +12,10 @@
 mod common;
 
 use simplify::pass::{Budget, PassContext, TermPass};
-use simplify::passes::*;
+use simplify::passes::decompose_quant::DecomposeQuant;
+use simplify::passes::guarded_eq::GuardedEq;
+use simplify::passes::merge_quant::MergeQuant;
+use simplify::passes::simp_affine::SimpAffine;
 use smtlib_io::{parse_script, print_script, CommandKind};
 use std::path::Path;
 use std::time::{Duration, Instant};

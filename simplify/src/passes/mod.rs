@@ -25,11 +25,3 @@ pub mod split_asserts;
 pub mod strengthen;
 pub mod unfold;
 pub mod why3_reads;
-
-pub use decompose_quant::DecomposeQuant;
-pub use guarded_eq::GuardedEq;
-pub use merge_quant::MergeQuant;
-pub use records::Records;
-pub use simp_affine::SimpAffine;
-pub use strengthen::{Strengthen, STRENGTHENED_INFO};
-pub use unfold::Unfold;

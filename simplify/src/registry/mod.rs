@@ -159,7 +159,7 @@ const PASS: PassInfo = PassInfo {
 
 fn unfold(script: &Script) -> Box<dyn TermPass> {
     let defined = crate::analysis::axioms::script_definitions(script);
-    Box::new(crate::passes::Unfold::with_defined(defined))
+    Box::new(crate::passes::unfold::Unfold::with_defined(defined))
 }
 
 /// Every pass, in pipeline order.
@@ -198,7 +198,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "∀t:S. φ(t) becomes ∀ū. φ(mk(ū)) for a record sort S (inversion axiom or one-constructor datatype)",
         stages: &[Stage::Encoding],
         build: Build::Terms(|s, on| {
-            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(crate::passes::Records::default())];
+            let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(crate::passes::records::Records::default())];
             if on.contains(&PassId::Quant) {
                 // fields pinned by singleton ranges (`0 <= y < 1`) go at once
                 v.push(Box::new(crate::passes::quant::QuantPass));
@@ -282,7 +282,7 @@ pub static PASSES: &[PassInfo] = &[
         paper: "4.1, 4.2",
         build: Build::Terms(|s, on| {
             let skolems = crate::passes::guarded_eq::skolems_allowed(s);
-            let pass = crate::passes::GuardedEq::default()
+            let pass = crate::passes::guarded_eq::GuardedEq::default()
                 .with_skolems(skolems)
                 .with_trigger_heads(crate::passes::guarded_eq::trigger_heads(s));
             let mut v: Vec<Box<dyn TermPass>> = vec![Box::new(pass)];
@@ -294,7 +294,7 @@ pub static PASSES: &[PassInfo] = &[
         }),
         last_run: Some(|s| {
             let heads = crate::passes::guarded_eq::trigger_heads(s);
-            Box::new(crate::passes::GuardedEq::default().with_trigger_heads(heads))
+            Box::new(crate::passes::guarded_eq::GuardedEq::default().with_trigger_heads(heads))
         }),
         ..PASS
     },
@@ -303,7 +303,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "merge two bounded quantified variables used only as x + a*y",
         stages: &[Stage::Rounds],
         paper: "4.3",
-        build: Build::Terms(|_, _| vec![Box::new(crate::passes::MergeQuant::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::merge_quant::MergeQuant::default())]),
         ..PASS
     },
     PassInfo {
@@ -311,7 +311,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "common factors and bounded affine comparisons a*t + x vs a*t' + x'",
         stages: &[Stage::Rounds],
         paper: "4.4",
-        build: Build::Terms(|_, _| vec![Box::new(crate::passes::SimpAffine::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::simp_affine::SimpAffine::default())]),
         ..PASS
     },
     PassInfo {
@@ -319,7 +319,7 @@ pub static PASSES: &[PassInfo] = &[
         doc: "split x in [0, k*a) into a*x1 + x2 when that lets simp-affine fire",
         stages: &[Stage::Rounds],
         paper: "7",
-        build: Build::Terms(|_, _| vec![Box::new(crate::passes::DecomposeQuant::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::decompose_quant::DecomposeQuant::default())]),
         ..PASS
     },
     PassInfo {
@@ -329,7 +329,7 @@ pub static PASSES: &[PassInfo] = &[
         default: false,
         stages: &[Stage::Rounds],
         paper: "4.5",
-        build: Build::Terms(|_, _| vec![Box::new(crate::passes::Strengthen::default())]),
+        build: Build::Terms(|_, _| vec![Box::new(crate::passes::strengthen::Strengthen::default())]),
         ..PASS
     },
     PassInfo {

@@ -3,7 +3,8 @@
 //! it did (equivalence under the facts, or a proof through the pipeline).
 
 use simplify::pass::{Budget, PassContext, TermPass};
-use simplify::passes::{GuardedEq, SimpAffine};
+use simplify::passes::guarded_eq::GuardedEq;
+use simplify::passes::simp_affine::SimpAffine;
 use smtlib_io::{parse_script, Op, Printer, Script, TermId};
 
 /// A parsed problem: declarations, facts (all assertions but the last) and
