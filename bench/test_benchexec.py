@@ -347,9 +347,11 @@ class BenchexecRunTest(unittest.TestCase):
         out = Path(tempfile.mkdtemp(dir=self.work))
         base = [sys.executable, "-m", "benchexec.benchexec", str(definition)]
         base += ["--tool-directory", str(VCSIMP.parent), "-o", f"{out}/", *extra]
-        # A read-only root is the container mode that needs no overlay
-        # file system; without user namespaces, no container at all.
-        for container in (["--read-only-dir", "/", "--hidden-dir", "/home"], ["--no-container"]):
+        # A read-only root is the container mode that needs no overlay file
+        # system (its /dev must stay writable: the runs open /dev/null);
+        # without user namespaces, no container at all.
+        read_only_root = ["--read-only-dir", "/", "--hidden-dir", "/home", "--full-access-dir", "/dev"]
+        for container in (read_only_root, ["--no-container"]):
             r = subprocess.run(
                 [*base, *container],
                 capture_output=True,
