@@ -24,6 +24,7 @@ pub mod egraph;
 pub mod pass;
 pub mod passes;
 pub mod pipeline;
+pub mod process;
 pub mod qe;
 pub mod registry;
 pub mod scope;
