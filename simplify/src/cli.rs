@@ -116,7 +116,8 @@ pub struct Cli {
     pub validate: bool,
 
     /// The solver command line for --validate (implies it), reading the
-    /// query on stdin. Default: `z3 -in`.
+    /// query on stdin, split into words as a POSIX shell would (quotes and
+    /// backslashes, no expansion). Default: `z3 -in`.
     #[arg(long, value_name = "CMD")]
     pub validate_solver: Option<String>,
 
@@ -169,38 +170,7 @@ fn usage_error(msg: &str) -> i32 {
     2
 }
 
-/// Write `data` to `path` atomically: a temporary file in the same folder,
-/// renamed into place, so a failure never leaves a partial output.
-pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    write_atomically_with(path, |w| w.write_all(data))
-}
-
-/// [`write_atomically`] what `write` writes (through a buffer).
-pub(crate) fn write_atomically_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.vcsimp-{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|f| {
-            let mut w = std::io::BufWriter::new(f);
-            write(&mut w)?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()
-        })
-        .and_then(|_| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub(crate) use crate::process::{write_atomically, write_atomically_with};
 
 /// Write `data` to standard output and flush it. `Ok(false)`: the reader
 /// stopped reading (`vcsimp big.smt2 | head -1`, a broken pipe); it has
@@ -409,7 +379,7 @@ fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String
     match &cli.validate_solver {
         None => Ok(crate::validate::default_solver(timeout)),
         Some(line) => crate::validate::SolverCommand::parse(line, timeout)
-            .ok_or_else(|| "--validate-solver needs a command".into()),
+            .map_err(|e| format!("--validate-solver: {e}")),
     }
 }
 
