@@ -4,7 +4,6 @@
 //! writer, which blocks inside the write until the signal comes.
 
 use simplify::process::write_atomically_with;
-use std::io::Write;
 use std::path::Path;
 use std::time::Duration;
 
