@@ -1,8 +1,7 @@
 //! Command-line interface of `vcsimp`: argument parsing and file handling.
 //! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
 
-use crate::pipeline::{Limits, Options, PassId};
-use crate::registry;
+use crate::pipeline::{Limits, Options};
 use clap::Parser;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,12 +41,8 @@ pub struct Cli {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
 
-    /// Comma-separated passes to run, or `none` to only parse and print;
-    /// `default` stands for the default pipeline (`default,record-args` adds
-    /// an opt-in pass). Default: every sound pass but record-args. See
-    /// PASSES below.
-    #[arg(long, value_name = "LIST")]
-    pub passes: Option<String>,
+    #[command(flatten)]
+    pub pass_flags: crate::options::PassFlags,
 
     /// Print a summary on stderr: sizes, passes fired, times.
     #[arg(long)]
@@ -80,19 +75,6 @@ pub struct Cli {
     /// Print on stderr which rule or pass rewrote which subterm.
     #[arg(long)]
     pub explain: bool,
-
-    /// Also run the strengthening heuristics of the paper's 4.5. Not
-    /// equivalences: unsat still proves the input unsat, but sat or unknown
-    /// mean nothing. The output says so (`:vcsimp-strengthened`).
-    #[arg(long)]
-    pub strengthen: bool,
-
-    /// Also drop quantified assertions that share no symbol with the goal
-    /// (library axioms). Not an equivalence: unsat still proves the input
-    /// unsat, sat or unknown mean nothing. The output says so
-    /// (`:vcsimp-pruned`).
-    #[arg(long)]
-    pub prune_unused: bool,
 
     /// Also write one SMT-LIB file per disjunct of the negated goal into
     /// DIR (the input is unsat iff every file is unsat). Needs a script
@@ -132,37 +114,13 @@ pub fn parse_args() -> Cli {
     let mut cmd = Cli::command();
     // The list of passes is built only for a help screen.
     if std::env::args_os().any(|a| a == "-h" || a == "--help") {
-        cmd = cmd.after_help(format!("{}\n\n{AFTER_HELP}", pass_list_help().trim_end()));
+        cmd = cmd.after_help(format!(
+            "{}\n\n{AFTER_HELP}",
+            crate::options::pass_list_help().trim_end()
+        ));
     }
     let matches = cmd.get_matches();
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
-}
-
-fn pass_list_help() -> String {
-    registry::help_text()
-}
-
-pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassId>, String> {
-    if list == "none" {
-        return Ok(vec![]);
-    }
-    let mut passes = vec![];
-    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        // `default` stands for the default pipeline, so that an opt-in pass
-        // can be added to it: `--passes default,record-args`
-        let add = if name == "default" {
-            PassId::default_passes()
-        } else {
-            vec![PassId::parse(name)
-                .ok_or_else(|| format!("unknown pass '{name}'\n{}", pass_list_help()))?]
-        };
-        for p in add {
-            if !passes.contains(&p) {
-                passes.push(p);
-            }
-        }
-    }
-    Ok(passes)
 }
 
 fn usage_error(msg: &str) -> i32 {
@@ -195,22 +153,10 @@ pub(crate) fn write_stdout_with(
 /// Run the command line; returns the exit code.
 pub fn run(cli: &Cli) -> i32 {
     tune_allocator();
-    let passes = match &cli.passes {
-        Some(list) => match parse_passes(list) {
-            Ok(p) => p,
-            Err(e) => return usage_error(&e),
-        },
-        None => PassId::default_passes(),
+    let passes = match cli.pass_flags.passes() {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
     };
-    let mut passes = passes;
-    for (flag, p) in [
-        (cli.strengthen, PassId::Strengthen),
-        (cli.prune_unused, PassId::PruneUnused),
-    ] {
-        if flag && !passes.contains(&p) {
-            passes.push(p);
-        }
-    }
     let mut limits = Limits::default();
     if let Some(t) = cli.timeout {
         if !(t.is_finite() && t > 0.0) {

@@ -21,6 +21,7 @@ pub mod cli;
 pub mod cost;
 pub mod deadline;
 pub mod egraph;
+pub mod options;
 pub mod pass;
 pub mod passes;
 pub mod pipeline;

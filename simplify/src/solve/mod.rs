@@ -117,19 +117,10 @@ pub struct SolveCli {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 
-    /// Passes, as for vcsimp --passes.
-    #[arg(long, value_name = "LIST")]
-    pub passes: Option<String>,
-
-    /// Add the strengthening heuristics (sound for unsat only: a sat from
-    /// that output is never trusted).
-    #[arg(long)]
-    pub strengthen: bool,
-
-    /// Add the relevance filter (sound for unsat only: a sat from that
-    /// output is never trusted).
-    #[arg(long)]
-    pub prune_unused: bool,
+    // --strengthen and --prune-unused are sound for unsat only: a sat from
+    // that output is never trusted (see SOLVE_HELP).
+    #[command(flatten)]
+    pub pass_flags: crate::options::PassFlags,
 
     /// Report on stderr how each run ended and which one won.
     #[arg(short, long)]
@@ -274,21 +265,10 @@ pub fn run(cli: &SolveCli) -> i32 {
         Ok(w) => w,
         Err(e) => return usage_error(&format!("--solver: {e}")),
     };
-    let mut passes = match &cli.passes {
-        Some(list) => match crate::cli::parse_passes(list) {
-            Ok(p) => p,
-            Err(e) => return usage_error(&e),
-        },
-        None => crate::PassId::default_passes(),
+    let passes = match cli.pass_flags.passes() {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
     };
-    for (on, pass) in [
-        (cli.strengthen, crate::PassId::Strengthen),
-        (cli.prune_unused, crate::PassId::PruneUnused),
-    ] {
-        if on && !passes.contains(&pass) {
-            passes.push(pass);
-        }
-    }
     let jobs = match cli.jobs {
         Some(0) => return usage_error("--jobs needs at least 1"),
         Some(n) => n,
