@@ -248,6 +248,9 @@ fn supervise(vcsimp: libc::pid_t) -> std::io::Result<()> {
         }
         // Both set the group, so it is set before either goes on.
         libc::setpgid(solver, solver);
+        // `ps` then tells the supervisor from vcsimp.
+        #[cfg(target_os = "linux")]
+        libc::prctl(libc::PR_SET_NAME, c"vcsimp-watch".as_ptr());
         SOLVER.store(solver, Ordering::SeqCst);
         for sig in STOP_SIGNALS {
             let mut action: libc::sigaction = std::mem::zeroed();
