@@ -81,9 +81,8 @@ pub struct BatchCli {
     #[arg(short, long, value_name = "N")]
     pub jobs: Option<usize>,
 
-    /// Passes, as for vcsimp --passes.
-    #[arg(long, value_name = "LIST")]
-    pub passes: Option<String>,
+    #[command(flatten)]
+    pub pass_flags: crate::options::PassFlags,
 
     /// Stop simplifying each file after SECS seconds (its best result so
     /// far is written).
@@ -298,12 +297,9 @@ fn read_list(path: &Path) -> Result<Vec<PathBuf>, String> {
 
 /// Run `vcsimp batch`; returns the exit code.
 pub fn run(cli: &BatchCli) -> i32 {
-    let passes = match &cli.passes {
-        Some(list) => match crate::cli::parse_passes(list) {
-            Ok(p) => p,
-            Err(e) => return usage_error(&e),
-        },
-        None => crate::PassId::default_passes(),
+    let passes = match cli.pass_flags.passes() {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
     };
     let timeout = match cli.timeout {
         None => None,

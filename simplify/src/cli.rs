@@ -1,8 +1,7 @@
 //! Command-line interface of `vcsimp`: argument parsing and file handling.
 //! Exit codes: 0 success, 1 bad input (nothing written), 2 usage error.
 
-use crate::pipeline::{Limits, Options, PassId};
-use crate::registry;
+use crate::pipeline::{Limits, Options};
 use clap::Parser;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -42,12 +41,8 @@ pub struct Cli {
     #[arg(short, long)]
     pub output: Option<PathBuf>,
 
-    /// Comma-separated passes to run, or `none` to only parse and print;
-    /// `default` stands for the default pipeline (`default,record-args` adds
-    /// an opt-in pass). Default: every sound pass but record-args. See
-    /// PASSES below.
-    #[arg(long, value_name = "LIST")]
-    pub passes: Option<String>,
+    #[command(flatten)]
+    pub pass_flags: crate::options::PassFlags,
 
     /// Print a summary on stderr: sizes, passes fired, times.
     #[arg(long)]
@@ -81,19 +76,6 @@ pub struct Cli {
     #[arg(long)]
     pub explain: bool,
 
-    /// Also run the strengthening heuristics of the paper's 4.5. Not
-    /// equivalences: unsat still proves the input unsat, but sat or unknown
-    /// mean nothing. The output says so (`:vcsimp-strengthened`).
-    #[arg(long)]
-    pub strengthen: bool,
-
-    /// Also drop quantified assertions that share no symbol with the goal
-    /// (library axioms). Not an equivalence: unsat still proves the input
-    /// unsat, sat or unknown mean nothing. The output says so
-    /// (`:vcsimp-pruned`).
-    #[arg(long)]
-    pub prune_unused: bool,
-
     /// Also write one SMT-LIB file per disjunct of the negated goal into
     /// DIR (the input is unsat iff every file is unsat). Needs a script
     /// with exactly one check-sat.
@@ -116,7 +98,8 @@ pub struct Cli {
     pub validate: bool,
 
     /// The solver command line for --validate (implies it), reading the
-    /// query on stdin. Default: `z3 -in`.
+    /// query on stdin, split into words as a POSIX shell would (quotes and
+    /// backslashes, no expansion). Default: `z3 -in`.
     #[arg(long, value_name = "CMD")]
     pub validate_solver: Option<String>,
 
@@ -131,37 +114,13 @@ pub fn parse_args() -> Cli {
     let mut cmd = Cli::command();
     // The list of passes is built only for a help screen.
     if std::env::args_os().any(|a| a == "-h" || a == "--help") {
-        cmd = cmd.after_help(format!("{}\n\n{AFTER_HELP}", pass_list_help().trim_end()));
+        cmd = cmd.after_help(format!(
+            "{}\n\n{AFTER_HELP}",
+            crate::options::pass_list_help().trim_end()
+        ));
     }
     let matches = cmd.get_matches();
     Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
-}
-
-fn pass_list_help() -> String {
-    registry::help_text()
-}
-
-pub(crate) fn parse_passes(list: &str) -> Result<Vec<PassId>, String> {
-    if list == "none" {
-        return Ok(vec![]);
-    }
-    let mut passes = vec![];
-    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
-        // `default` stands for the default pipeline, so that an opt-in pass
-        // can be added to it: `--passes default,record-args`
-        let add = if name == "default" {
-            PassId::default_passes()
-        } else {
-            vec![PassId::parse(name)
-                .ok_or_else(|| format!("unknown pass '{name}'\n{}", pass_list_help()))?]
-        };
-        for p in add {
-            if !passes.contains(&p) {
-                passes.push(p);
-            }
-        }
-    }
-    Ok(passes)
 }
 
 fn usage_error(msg: &str) -> i32 {
@@ -169,38 +128,7 @@ fn usage_error(msg: &str) -> i32 {
     2
 }
 
-/// Write `data` to `path` atomically: a temporary file in the same folder,
-/// renamed into place, so a failure never leaves a partial output.
-pub(crate) fn write_atomically(path: &Path, data: &[u8]) -> std::io::Result<()> {
-    write_atomically_with(path, |w| w.write_all(data))
-}
-
-/// [`write_atomically`] what `write` writes (through a buffer).
-pub(crate) fn write_atomically_with(
-    path: &Path,
-    write: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
-) -> std::io::Result<()> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.vcsimp-{}.tmp", std::process::id()));
-    let result = std::fs::File::create(&tmp)
-        .and_then(|f| {
-            let mut w = std::io::BufWriter::new(f);
-            write(&mut w)?;
-            w.into_inner().map_err(|e| e.into_error())?.sync_all()
-        })
-        .and_then(|_| std::fs::rename(&tmp, path));
-    if result.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    result
-}
+pub(crate) use crate::process::{write_atomically, write_atomically_with};
 
 /// Write `data` to standard output and flush it. `Ok(false)`: the reader
 /// stopped reading (`vcsimp big.smt2 | head -1`, a broken pipe); it has
@@ -225,22 +153,10 @@ pub(crate) fn write_stdout_with(
 /// Run the command line; returns the exit code.
 pub fn run(cli: &Cli) -> i32 {
     tune_allocator();
-    let passes = match &cli.passes {
-        Some(list) => match parse_passes(list) {
-            Ok(p) => p,
-            Err(e) => return usage_error(&e),
-        },
-        None => PassId::default_passes(),
+    let passes = match cli.pass_flags.passes() {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
     };
-    let mut passes = passes;
-    for (flag, p) in [
-        (cli.strengthen, PassId::Strengthen),
-        (cli.prune_unused, PassId::PruneUnused),
-    ] {
-        if flag && !passes.contains(&p) {
-            passes.push(p);
-        }
-    }
     let mut limits = Limits::default();
     if let Some(t) = cli.timeout {
         if !(t.is_finite() && t > 0.0) {
@@ -409,7 +325,7 @@ fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String
     match &cli.validate_solver {
         None => Ok(crate::validate::default_solver(timeout)),
         Some(line) => crate::validate::SolverCommand::parse(line, timeout)
-            .ok_or_else(|| "--validate-solver needs a command".into()),
+            .map_err(|e| format!("--validate-solver: {e}")),
     }
 }
 

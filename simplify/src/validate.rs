@@ -55,9 +55,7 @@ use smtlib_io::{
     TermKind, VarId,
 };
 use std::collections::{BTreeSet, HashMap};
-use std::io::{Read, Write};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The outcome of a validation, see the module documentation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,12 +100,13 @@ pub struct SolverCommand {
 }
 
 impl SolverCommand {
-    /// Split a command line such as `z3 -in` or `cvc5 --lang smt2` at
-    /// whitespace. `None` if it is empty.
-    pub fn parse(line: &str, timeout: Duration) -> Option<SolverCommand> {
-        let mut words = line.split_whitespace().map(str::to_string);
-        let program = words.next()?;
-        Some(SolverCommand {
+    /// Split a command line such as `z3 -in` or `cvc5 --lang smt2` into
+    /// words as a POSIX shell would ([`crate::process::split_command`]).
+    /// An error if it is empty or has an unclosed quote.
+    pub fn parse(line: &str, timeout: Duration) -> Result<SolverCommand, String> {
+        let mut words = crate::process::split_command(line)?.into_iter();
+        let program = words.next().expect("split_command gives a word");
+        Ok(SolverCommand {
             program,
             args: words.collect(),
             timeout,
@@ -129,49 +128,14 @@ enum Answer {
 }
 
 fn ask(solver: &SolverCommand, query: &str) -> Answer {
-    let child = Command::new(&solver.program)
-        .args(&solver.args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn();
-    let mut child = match child {
-        Ok(c) => c,
+    let argv: Vec<String> = std::iter::once(solver.program.clone())
+        .chain(solver.args.iter().cloned())
+        .collect();
+    let out = match crate::process::run(&argv, query.as_bytes(), solver.timeout) {
+        Ok(f) if f.exit.is_none() => return Answer::Undecided("solver timeout".into()),
+        Ok(f) => String::from_utf8_lossy(&f.stdout).into_owned(),
         Err(e) => return Answer::Undecided(format!("cannot run {}: {e}", solver.program)),
     };
-    let mut stdin = child.stdin.take();
-    let query = query.to_string();
-    let writer = std::thread::spawn(move || {
-        if let Some(s) = stdin.as_mut() {
-            let _ = s.write_all(query.as_bytes());
-        }
-    });
-    let mut stdout = child.stdout.take();
-    let reader = std::thread::spawn(move || {
-        let mut out = String::new();
-        if let Some(s) = stdout.as_mut() {
-            let _ = s.read_to_string(&mut out);
-        }
-        out
-    });
-    let start = Instant::now();
-    let timed_out = loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break false,
-            Ok(None) if start.elapsed() > solver.timeout => {
-                let _ = child.kill();
-                let _ = child.wait();
-                break true;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(2)),
-            Err(e) => return Answer::Undecided(format!("solver: {e}")),
-        }
-    };
-    let _ = writer.join();
-    let out = reader.join().unwrap_or_default();
-    if timed_out {
-        return Answer::Undecided("solver timeout".into());
-    }
     match out.lines().map(str::trim).find(|l| !l.is_empty()) {
         Some("unsat") => Answer::Unsat,
         Some("sat") => Answer::Sat,

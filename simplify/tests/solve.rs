@@ -411,15 +411,102 @@ fn agrees_with_z3() {
         "corpus/vericuda/arraycopy_multblocks/t4_preserve_inv2.smt2",
     ] {
         let path = common::repo_root().join(file);
-        let alone = Command::new(&z3).arg("-T:20").arg(&path).output().unwrap();
+        let alone = common::run_solver(
+            &["z3", "-T:20", &path.display().to_string()],
+            "",
+            std::time::Duration::from_secs(60),
+        )
+        .unwrap_or_default();
         let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
             .args(["solve", "--solver", &format!("{z3} -T:20")])
             .arg(&path)
             .output()
             .unwrap();
         assert_eq!(stdout(&o), "unsat\n", "{file}: {}", stderr(&o));
-        if stdout(&alone) != "timeout\n" {
-            assert_eq!(stdout(&o), stdout(&alone), "{file}");
+        if alone != "timeout\n" {
+            assert_eq!(stdout(&o), alone, "{file}");
         }
     }
+}
+
+/// The entries of `dir` whose names start with `prefix`.
+fn entries(dir: &Path, prefix: &str) -> Vec<String> {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .flatten()
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with(prefix))
+        .collect()
+}
+
+/// Killed with SIGKILL, vcsimp solve can clean nothing up itself: the
+/// solvers' supervisors kill every process a wrapper-script solver
+/// started (a grandchild, and one that left the group with setsid), and
+/// the janitor removes the temporary directory.
+#[test]
+fn sigkill_of_vcsimp_leaves_no_process_and_no_file() {
+    let c = Case::new("sigkill", INPUT);
+    let tmp = c.dir.join("tmp");
+    std::fs::create_dir(&tmp).unwrap();
+    let mut child = c
+        .command(["wrap", "wrap", "wrap"], &["--jobs", "2"])
+        .env("TMPDIR", &tmp)
+        .spawn()
+        .unwrap();
+    let files: Vec<String> = ["input", "s1"]
+        .iter()
+        .flat_map(|r| ["", ".child", ".grandchild", ".escapee"].map(|f| format!("{r}{f}")))
+        .collect();
+    wait_for(
+        &c.pids(),
+        &files.iter().map(String::as_str).collect::<Vec<_>>(),
+    );
+    let dirs = entries(&tmp, "vcsimp-solve-");
+    assert_eq!(dirs.len(), 1, "{dirs:?}");
+    use std::os::unix::fs::PermissionsExt;
+    let mode = std::fs::metadata(tmp.join(&dirs[0]))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o700, "the temporary directory is private");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let pids = c.recorded_pids();
+    assert_eq!(pids.len(), files.len(), "{pids:?}");
+    assert_all_gone(&pids);
+    for _ in 0..500 {
+        if entries(&tmp, "").is_empty() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    panic!("left behind: {:?}", entries(&tmp, ""));
+}
+
+/// `--solver` is split as a shell splits it: an option whose value holds
+/// blanks and parentheses reaches the solver as one argument.
+#[test]
+fn a_quoted_solver_option_is_one_argument() {
+    if !common::require("z3") {
+        return;
+    }
+    let z3 = common::solver_path("z3");
+    let c = Case::new("quoted", INPUT);
+    let solver = format!("'{z3}' -T:20 \"tactic.default_tactic=(then simplify smt)\"");
+    let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .args(["solve", "--jobs", "1", "--solver", &solver])
+        .arg(&c.input)
+        .output()
+        .unwrap();
+    assert_eq!(stdout(&o), "sat\n", "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0));
+    // An unclosed quote is a usage error, not a guess. (Split at blanks, the
+    // value above would be three arguments, and z3 would reject them.)
+    let o = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+        .args(["solve", "--solver", "z3 \"unclosed"])
+        .arg(&c.input)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("unclosed quote"), "{}", stderr(&o));
 }

@@ -37,17 +37,21 @@ fn prove(model: &Path, prover: &str) -> BTreeMap<String, bool> {
         std::env::var("PATH").unwrap_or_default()
     );
     let conf = common::repo_root().join("why3/vcsimp.conf");
-    let o = Command::new("why3")
-        .env("PATH", path)
-        .arg("-C")
-        .arg(&conf)
-        .args(["prove", "-P", prover, "-t", TIME_LIMIT])
-        .arg(model)
-        .output()
-        .expect("run why3");
+    // Under the process module, so that nothing why3 started outlives it.
+    let o = simplify::process::run_command(
+        Command::new("why3")
+            .env("PATH", path)
+            .arg("-C")
+            .arg(&conf)
+            .args(["prove", "-P", prover, "-t", TIME_LIMIT])
+            .arg(model),
+        b"",
+        std::time::Duration::from_secs(3600),
+    )
+    .expect("run why3");
     let out = String::from_utf8_lossy(&o.stdout).into_owned() + &String::from_utf8_lossy(&o.stderr);
     assert!(
-        o.status.success() || out.contains("Prover result"),
+        o.exit == Some(simplify::process::Exit::Code(0)) || out.contains("Prover result"),
         "{prover} on {}: {out}",
         model.display()
     );

@@ -40,16 +40,18 @@
 //! its end every run still going is killed, with one exception: when the
 //! budget is the solver's own limit, the input's run (in the race, not in
 //! turns) ends on that limit as the solver alone would, counted from its
-//! own start; vcsimp kills it only [`grace`] later. Solvers run in their
-//! own process groups, killed on every exit path ([`group`]).
+//! own start; vcsimp kills it only [`grace`] later. Each solver runs with
+//! everything it starts under a supervisor that kills them all on every
+//! exit path, SIGKILL of vcsimp included ([`crate::process`]); the scripts
+//! and outputs live in a private temporary directory
+//! ([`crate::process::PrivateDir`]), removed on every exit path too.
 
 pub mod answer;
-pub mod group;
 
+use crate::process::{self, Exit, Group, PrivateDir};
 use crate::variants::{simplify_variant, Variant};
 use answer::Reading;
 use clap::Parser;
-use group::{Exit, Group};
 use std::io::{Read, Write};
 use std::os::unix::process::CommandExt;
 use std::path::{Path, PathBuf};
@@ -72,9 +74,12 @@ HOW IT ANSWERS:
   with an equal share of the remaining budget.
 
   The budget is --time-limit, or the solver's own limit (z3 -T:N, cvc5
-  --tlimit=MS). Each solver runs in its own process group, killed when the
-  race ends, when the budget ends, on SIGINT, SIGTERM or SIGHUP (vcsimp then
-  dies of the same signal), on a panic, and (Linux) when vcsimp is killed.
+  --tlimit=MS). Each solver runs in its own process group under a
+  supervisor; the solver and everything it started are killed when the race
+  ends, when the budget ends, on SIGINT, SIGTERM or SIGHUP (vcsimp then dies
+  of the same signal), on a panic, and (Linux) when vcsimp is killed, even
+  with SIGKILL. The scripts and outputs live in a private temporary
+  directory (mode 0700, random name), removed on all of these too.
   A solver that crashes only loses its run; if all crash, vcsimp prints
   nothing on stdout and exits with 128 + the signal.
 
@@ -89,9 +94,10 @@ pub struct SolveCli {
     /// Input SMT-LIB file; `-` or absent reads standard input.
     pub input: Option<PathBuf>,
 
-    /// The solver's command line, split at blanks; the script's path
+    /// The solver's command line, split into words as a POSIX shell
+    /// would (quotes and backslashes, no expansion); the script's path
     /// replaces `%f`, or is appended when there is no `%f`. Example:
-    /// "z3 -T:10".
+    /// "z3 -T:10 'tactic.default_tactic=(then simplify smt)'".
     #[arg(long, value_name = "CMD")]
     pub solver: String,
 
@@ -111,19 +117,10 @@ pub struct SolveCli {
     #[arg(long, value_name = "SECS")]
     pub timeout: Option<f64>,
 
-    /// Passes, as for vcsimp --passes.
-    #[arg(long, value_name = "LIST")]
-    pub passes: Option<String>,
-
-    /// Add the strengthening heuristics (sound for unsat only: a sat from
-    /// that output is never trusted).
-    #[arg(long)]
-    pub strengthen: bool,
-
-    /// Add the relevance filter (sound for unsat only: a sat from that
-    /// output is never trusted).
-    #[arg(long)]
-    pub prune_unused: bool,
+    // --strengthen and --prune-unused are sound for unsat only: a sat from
+    // that output is never trusted (see SOLVE_HELP).
+    #[command(flatten)]
+    pub pass_flags: crate::options::PassFlags,
 
     /// Report on stderr how each run ended and which one won.
     #[arg(short, long)]
@@ -259,57 +256,19 @@ enum End {
     NotRun,
 }
 
-/// A private directory for the simplified scripts and the solvers'
-/// outputs, removed with everything in it when dropped.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new() -> std::io::Result<TempDir> {
-        use std::sync::atomic::{AtomicUsize, Ordering};
-        static N: AtomicUsize = AtomicUsize::new(0);
-        let base = std::env::temp_dir();
-        loop {
-            let n = N.fetch_add(1, Ordering::SeqCst);
-            let dir = base.join(format!("vcsimp-solve-{}-{n}", std::process::id()));
-            match std::fs::create_dir(&dir) {
-                Ok(()) => return Ok(TempDir(dir)),
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
-                Err(e) => return Err(e),
-            }
-        }
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// What the simplification thread sends: a variant's output text.
 type Simplified = Result<(Variant, String), String>;
 
 /// Run `vcsimp solve`; returns the exit code.
 pub fn run(cli: &SolveCli) -> i32 {
-    let words: Vec<String> = cli.solver.split_whitespace().map(str::to_string).collect();
-    if words.is_empty() {
-        return usage_error("--solver needs a command");
-    }
-    let mut passes = match &cli.passes {
-        Some(list) => match crate::cli::parse_passes(list) {
-            Ok(p) => p,
-            Err(e) => return usage_error(&e),
-        },
-        None => crate::PassId::default_passes(),
+    let words = match process::split_command(&cli.solver) {
+        Ok(w) => w,
+        Err(e) => return usage_error(&format!("--solver: {e}")),
     };
-    for (on, pass) in [
-        (cli.strengthen, crate::PassId::Strengthen),
-        (cli.prune_unused, crate::PassId::PruneUnused),
-    ] {
-        if on && !passes.contains(&pass) {
-            passes.push(pass);
-        }
-    }
+    let passes = match cli.pass_flags.passes() {
+        Ok(p) => p,
+        Err(e) => return usage_error(&e),
+    };
     let jobs = match cli.jobs {
         Some(0) => return usage_error("--jobs needs at least 1"),
         Some(n) => n,
@@ -332,7 +291,7 @@ pub fn run(cli: &SolveCli) -> i32 {
     let simplify_timeout =
         simplify_timeout.or_else(|| budget.map(|b| if sequential { b / 4 } else { b }));
 
-    let tmp = match TempDir::new() {
+    let tmp = match PrivateDir::new("vcsimp-solve-") {
         Ok(t) => t,
         Err(e) => {
             eprintln!("vcsimp solve: error: cannot create a temporary directory: {e}");
@@ -346,7 +305,7 @@ pub fn run(cli: &SolveCli) -> i32 {
         _ => {
             let mut buf = Vec::new();
             let read = std::io::stdin().read_to_end(&mut buf).map(|_| buf);
-            let path = tmp.0.join("input.smt2");
+            let path = tmp.path().join("input.smt2");
             let read = read.and_then(|b| std::fs::write(&path, &b).map(|_| b));
             ("<stdin>".to_string(), read, path)
         }
@@ -359,7 +318,7 @@ pub fn run(cli: &SolveCli) -> i32 {
         }
     };
 
-    group::install_signal_handlers();
+    process::defer_signals();
     let start = Instant::now();
     let deadline = budget.map(|b| start + b);
     let options = crate::Options {
@@ -382,18 +341,18 @@ pub fn run(cli: &SolveCli) -> i32 {
         script: raw_path,
         trust_sat: true,
         priority: if sequential { 1 } else { 0 },
-        stdout: tmp.0.join("input.out"),
-        stderr: tmp.0.join("input.err"),
+        stdout: tmp.path().join("input.out"),
+        stderr: tmp.path().join("input.err"),
         state: State::Queued,
     }];
     let mut texts: Vec<String> = vec![];
     let mut simplified = false;
     let mut winner = None;
     loop {
-        if let Some(sig) = group::pending_signal() {
+        if let Some(sig) = process::pending_signal() {
             drop(racers);
             drop(tmp);
-            group::die_of(sig);
+            process::die_of(sig);
         }
         while !simplified {
             match rx.try_recv() {
@@ -401,7 +360,7 @@ pub fn run(cli: &SolveCli) -> i32 {
                     if texts.iter().any(|t| body(t) == body(&text)) {
                         continue;
                     }
-                    let script = tmp.0.join(variant.file_name());
+                    let script = tmp.path().join(variant.file_name());
                     if let Err(e) = std::fs::write(&script, &text) {
                         note(cli, &format!("cannot write {}: {e}", script.display()));
                         continue;
@@ -415,8 +374,8 @@ pub fn run(cli: &SolveCli) -> i32 {
                         script,
                         trust_sat: !answer::is_unsat_only(&text),
                         priority,
-                        stdout: tmp.0.join(format!("{name}.out")),
-                        stderr: tmp.0.join(format!("{name}.err")),
+                        stdout: tmp.path().join(format!("{name}.out")),
+                        stderr: tmp.path().join(format!("{name}.err")),
                         state: State::Queued,
                     });
                     texts.push(text);

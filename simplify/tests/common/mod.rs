@@ -6,7 +6,7 @@
 use simplify::pass::ReadBack;
 use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Command};
 use std::time::Duration;
 
 pub mod problem;
@@ -90,38 +90,16 @@ pub fn solver_path(tool: &str) -> String {
     resolved
 }
 
-/// Run `z3` (or another solver) on `script` given on stdin, killed after
-/// `limit`. Returns its stdout, or None if it could not run or timed out.
+/// Run `z3` (or another solver) on `script` given on stdin, killed with
+/// everything it started after `limit` ([`simplify::process::run`]).
+/// Returns its stdout, or None if it could not run or timed out.
 pub fn run_solver(cmd: &[&str], script: &str, limit: Duration) -> Option<String> {
-    let mut child = Command::new(solver_path(cmd[0]))
-        .args(&cmd[1..])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .ok()?;
-    let mut stdin = child.stdin.take()?;
-    let script = script.to_string();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(script.as_bytes());
-    });
-    let start = std::time::Instant::now();
-    loop {
-        match child.try_wait() {
-            Ok(Some(_)) => break,
-            Ok(None) if start.elapsed() > limit => {
-                let _ = child.kill();
-                let _ = child.wait();
-                let _ = writer.join();
-                return None;
-            }
-            Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            Err(_) => return None,
-        }
-    }
-    let _ = writer.join();
-    let out = child.wait_with_output().ok()?;
-    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+    let argv: Vec<String> = std::iter::once(solver_path(cmd[0]))
+        .chain(cmd[1..].iter().map(|a| a.to_string()))
+        .collect();
+    let done = simplify::process::run(&argv, script.as_bytes(), limit).ok()?;
+    done.exit?;
+    Some(String::from_utf8_lossy(&done.stdout).into_owned())
 }
 
 /// The check-sat answers in a solver's output, in order.
@@ -152,10 +130,9 @@ pub fn require(tool: &str) -> bool {
         .find(|(t, _)| t == tool)
         .map(|&(_, ok)| ok);
     let ok = known.unwrap_or_else(|| {
-        let ok = Command::new(solver_path(tool))
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success());
+        let argv = [solver_path(tool), "--version".to_string()];
+        let ok = simplify::process::run(&argv, b"", Duration::from_secs(60))
+            .is_ok_and(|f| f.exit == Some(simplify::process::Exit::Code(0)));
         FOUND.lock().unwrap().push((tool.to_string(), ok));
         ok
     });

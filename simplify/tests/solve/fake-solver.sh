@@ -27,5 +27,15 @@ case "$act" in
     sleep 1000 &
     echo $! > "$FAKE_PIDS/$run.child.tmp"; mv "$FAKE_PIDS/$run.child.tmp" "$FAKE_PIDS/$run.child"
     exec sleep 1000 ;;
+  wrap)
+    # A wrapper script: a child shell that starts a grandchild, and a
+    # process that leaves the group (setsid); the wrapper itself waits.
+    ( sleep 1000 &
+      echo $! > "$FAKE_PIDS/$run.grandchild.tmp"; mv "$FAKE_PIDS/$run.grandchild.tmp" "$FAKE_PIDS/$run.grandchild"
+      wait ) &
+    echo $! > "$FAKE_PIDS/$run.child.tmp"; mv "$FAKE_PIDS/$run.child.tmp" "$FAKE_PIDS/$run.child"
+    setsid sleep 1000 &
+    echo $! > "$FAKE_PIDS/$run.escapee.tmp"; mv "$FAKE_PIDS/$run.escapee.tmp" "$FAKE_PIDS/$run.escapee"
+    wait ;;
   *) echo "(error \"fake solver: no action for $run\")"; exit 1 ;;
 esac
