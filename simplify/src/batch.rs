@@ -279,6 +279,25 @@ fn simplify_one(job: &Job, options: &crate::Options, stats_each: bool) -> Done {
     Done::Simplified(outcome.stats)
 }
 
+/// `run` for one file, with a panic in it reported as that file's error, so
+/// that one bad file never ends the run for the others.
+fn isolated(job: &Job, run: impl FnOnce() -> Done) -> Done {
+    match std::panic::catch_unwind(std::panic::AssertUnwindSafe(run)) {
+        Ok(done) => done,
+        Err(payload) => {
+            let what = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "unknown cause".into());
+            Done::Failed(format!(
+                "{}: error: internal error (vcsimp panicked: {what}); no output written",
+                job.input.display()
+            ))
+        }
+    }
+}
+
 fn read_list(path: &Path) -> Result<Vec<PathBuf>, String> {
     let text = if path == Path::new("-") {
         let mut s = String::new();
@@ -369,7 +388,7 @@ pub fn run(cli: &BatchCli) -> i32 {
                 let Some(job) = jobs.get(i) else { break };
                 bar.set_message(job.input.display().to_string());
                 let began = Instant::now();
-                let done = simplify_one(job, &options, cli.stats_each);
+                let done = isolated(job, || simplify_one(job, &options, cli.stats_each));
                 let seconds = began.elapsed().as_secs_f64();
                 match &done {
                     Done::Simplified(stats) => {
@@ -430,6 +449,27 @@ fn summary(files: usize, failed: usize, fired: &BTreeMap<&str, usize>, took: Dur
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_panic_is_the_files_error() {
+        let job = Job {
+            input: PathBuf::from("in/t.smt2"),
+            output: PathBuf::from("out/t.smt2"),
+        };
+        let failed = |d: Done| match d {
+            Done::Failed(m) => m,
+            Done::Simplified(_) => panic!("no failure"),
+        };
+        let m = failed(isolated(&job, || panic!("boom {}", 7)));
+        assert!(m.starts_with("in/t.smt2: error: "), "{m}");
+        assert!(m.contains("boom 7"), "{m}");
+        let m = failed(isolated(&job, || std::panic::panic_any(3u8)));
+        assert!(m.contains("unknown cause"), "{m}");
+        let m = failed(isolated(&job, || {
+            Done::Failed("in/t.smt2: error: x".into())
+        }));
+        assert_eq!(m, "in/t.smt2: error: x");
+    }
 
     #[test]
     fn outputs_beside_or_below_the_out_dir() {

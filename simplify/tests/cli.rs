@@ -273,6 +273,7 @@ fn no_panic_regressions() {
                     p.display(),
                     stderr(&o)
                 );
+                assert!(o.stdout.is_empty(), "{}: output on error", p.display());
             }
         }
     }

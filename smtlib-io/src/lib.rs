@@ -23,7 +23,9 @@ pub mod symbol;
 pub mod term;
 pub mod theory;
 
-pub use convert::{parse_script, parse_script_from, StreamError};
+pub use convert::{
+    parse_script, parse_script_from, StreamError, MAX_NUMBER_BITS, MAX_NUMERAL_DIGITS,
+};
 pub use error::{Error, ErrorKind};
 pub use memo::{DenseMemo, TermMemo};
 pub use print::{print_script, write_script, Printer};

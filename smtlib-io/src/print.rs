@@ -13,7 +13,6 @@ use crate::sexpr::is_simple_symbol;
 use crate::sort::{SortId, SortKind};
 use crate::term::{AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -99,24 +98,27 @@ fn write_real(out: &mut String, r: &BigRational) {
     }
     let (num, den) = (r.numer(), r.denom());
     let mut d = den.clone();
-    let (two, five) = (BigInt::from(2), BigInt::from(5));
-    let (mut twos, mut fives) = (0u32, 0u32);
-    while d.is_even() && !d.is_zero() {
-        d /= &two;
-        twos += 1;
-    }
+    let five = BigInt::from(5);
+    // A denominator is positive, so it has a lowest set bit.
+    let twos = den.trailing_zeros().unwrap_or(0);
+    d >>= twos;
+    let mut fives = 0u64;
     while (&d % &five).is_zero() {
         d /= &five;
         fives += 1;
     }
     if d.is_one() {
         let digits = twos.max(fives);
-        let scaled = num * BigInt::from(10u32).pow(digits) / den;
+        let digits = usize::try_from(digits).expect("a denominator's digits fit in memory");
+        let scaled = num * BigInt::from(10u32).pow(digits as u32) / den;
         if digits == 0 {
             let _ = write!(out, "{scaled}.0");
         } else {
-            let s = format!("{:0>width$}", scaled, width = digits as usize + 1);
-            let (i, f) = s.split_at(s.len() - digits as usize);
+            // Padded by hand: `format!` widths are limited to u16.
+            let s = scaled.to_string();
+            let zeros = (digits + 1).saturating_sub(s.len());
+            let s = "0".repeat(zeros) + &s;
+            let (i, f) = s.split_at(s.len() - digits);
             let _ = write!(out, "{i}.{f}");
         }
     } else {
@@ -663,4 +665,35 @@ pub fn write_script(script: &Script, w: &mut dyn std::io::Write) -> std::io::Res
         w.write_all(b"\n")?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::write_real;
+    use num_bigint::BigInt;
+    use num_rational::BigRational;
+
+    fn real(r: BigRational) -> String {
+        let mut s = String::new();
+        write_real(&mut s, &r);
+        s
+    }
+
+    #[test]
+    fn decimals_print_with_their_leading_zeros() {
+        let r = |n: i64, d: i64| BigRational::new(BigInt::from(n), BigInt::from(d));
+        assert_eq!(real(r(1, 8)), "0.125");
+        assert_eq!(real(r(-3, 40)), "(- 0.075)");
+        assert_eq!(real(r(5, 1)), "5.0");
+        assert_eq!(real(r(1, 3)), "(/ 1.0 3.0)");
+    }
+
+    #[test]
+    fn a_decimal_longer_than_a_format_width_prints() {
+        let digits = 70_000;
+        let r = BigRational::new(BigInt::from(1), BigInt::from(10u32).pow(digits));
+        let s = real(r);
+        assert_eq!(s.len(), digits as usize + 2);
+        assert!(s.starts_with("0.000") && s.ends_with("01"), "{}", &s[..10]);
+    }
 }

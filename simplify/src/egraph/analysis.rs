@@ -42,7 +42,18 @@ pub struct Poly(pub BTreeMap<Vec<Id>, BigRational>);
 const MAX_MONOMIALS: usize = 32;
 const MAX_DEGREE: usize = 4;
 
+/// Whether `r` is small enough to compute with: folding stops at
+/// [`smtlib_io::MAX_NUMBER_BITS`], so that an exponent tower or a product of
+/// huge literals stays a term instead of a number whose size (and the time
+/// to compute and print it) grows without bound.
+pub fn small_number(r: &BigRational) -> bool {
+    r.numer().bits() <= smtlib_io::MAX_NUMBER_BITS && r.denom().bits() <= smtlib_io::MAX_NUMBER_BITS
+}
+
 impl Poly {
+    fn small(&self) -> bool {
+        self.0.values().all(small_number)
+    }
     pub fn constant(c: BigRational) -> Poly {
         let mut m = BTreeMap::new();
         if !c.is_zero() {
@@ -87,7 +98,7 @@ impl Poly {
                 r.add_term(m, c1 * c2);
             }
         }
-        (r.0.len() <= MAX_MONOMIALS).then_some(r)
+        (r.0.len() <= MAX_MONOMIALS && r.small()).then_some(r)
     }
     pub fn as_constant(&self) -> Option<BigRational> {
         match self.0.len() {
@@ -240,6 +251,16 @@ fn sort_of_node(eg: &VcEGraph, n: &Node) -> SortId {
 }
 
 fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
+    match fold_unbounded(eg, n)? {
+        Value::Num(r) if !small_number(&r) => None,
+        v => Some(v),
+    }
+}
+
+/// The value of `n` from its children's values. Arithmetic over many
+/// arguments checks the size at each step, so that no step works on a
+/// number far past the bound.
+fn fold_unbounded(eg: &VcEGraph, n: &Node) -> Option<Value> {
     let d = |k: usize| &eg[n.kids[k]].data;
     let nums = || -> Option<Vec<BigRational>> {
         n.kids.iter().map(|&k| num(&eg[k].data).cloned()).collect()
@@ -320,7 +341,7 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
                 });
                 Value::Bool(ok)
             }
-            Op::Add => Value::Num(nums()?.into_iter().fold(BigRational::zero(), |a, b| a + b)),
+            Op::Add => Value::Num(bounded_fold(nums()?, BigRational::zero(), |a, b| a + b)?),
             Op::Mul => {
                 // 0 * anything is 0 even if the rest is unknown
                 let vs: Vec<Option<BigRational>> =
@@ -329,13 +350,13 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
                     Value::Num(BigRational::zero())
                 } else {
                     let vs: Option<Vec<BigRational>> = vs.into_iter().collect();
-                    Value::Num(vs?.into_iter().fold(BigRational::one(), |a, b| a * b))
+                    Value::Num(bounded_fold(vs?, BigRational::one(), |a, b| a * b)?)
                 }
             }
             Op::Sub => {
                 let vs = nums()?;
                 let (first, rest) = vs.split_first()?;
-                Value::Num(rest.iter().fold(first.clone(), |a, b| a - b))
+                Value::Num(bounded_fold(rest.to_vec(), first.clone(), |a, b| a - b)?)
             }
             Op::Neg => Value::Num(-nums()?.pop()?),
             Op::Abs => Value::Num(nums()?.pop()?.abs()),
@@ -370,6 +391,9 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
                         return None;
                     }
                     q /= b;
+                    if !small_number(&q) {
+                        return None;
+                    }
                 }
                 Value::Num(q)
             }
@@ -387,6 +411,23 @@ fn fold(eg: &VcEGraph, n: &Node) -> Option<Value> {
         Head::Quant(..) => Value::Bool(boolv(d(0))?),
         _ => return None,
     })
+}
+
+/// `vs` folded with `f` from `init`; `None` once a partial result is too
+/// large.
+fn bounded_fold(
+    vs: Vec<BigRational>,
+    init: BigRational,
+    f: impl Fn(BigRational, BigRational) -> BigRational,
+) -> Option<BigRational> {
+    let mut acc = init;
+    for v in vs {
+        acc = f(acc, v);
+        if !small_number(&acc) {
+            return None;
+        }
+    }
+    Some(acc)
 }
 
 fn poly_of_class(eg: &VcEGraph, id: Id) -> Poly {
@@ -410,6 +451,9 @@ fn make_poly(eg: &VcEGraph, n: &Node, sort: SortId) -> Option<Poly> {
             let mut acc = Poly::default();
             for k in 0..n.kids.len() {
                 acc = acc.add(&p(k));
+                if !acc.small() {
+                    return None;
+                }
             }
             acc
         }
@@ -417,6 +461,9 @@ fn make_poly(eg: &VcEGraph, n: &Node, sort: SortId) -> Option<Poly> {
             let mut acc = p(0);
             for k in 1..n.kids.len() {
                 acc = acc.add(&p(k).scale(&-BigRational::one()));
+                if !acc.small() {
+                    return None;
+                }
             }
             acc
         }
@@ -437,7 +484,7 @@ fn make_poly(eg: &VcEGraph, n: &Node, sort: SortId) -> Option<Poly> {
         }
         _ => return None,
     };
-    (r.0.len() <= MAX_MONOMIALS).then_some(r)
+    (r.0.len() <= MAX_MONOMIALS && r.small()).then_some(r)
 }
 
 fn make_free(eg: &VcEGraph, n: &Node) -> BTreeSet<VarId> {
@@ -581,5 +628,29 @@ pub fn add_poly(eg: &mut VcEGraph, p: &Poly, sort: SortId) -> Id {
         0 => lit(eg, &BigRational::zero(), sort),
         1 => terms[0],
         _ => eg.add(Node::op(Op::Add, terms)),
+    }
+}
+
+#[cfg(test)]
+mod bound_tests {
+    use super::*;
+
+    fn pow10(e: u32) -> BigRational {
+        BigRational::from_integer(BigInt::from(10u32).pow(e))
+    }
+
+    #[test]
+    fn folding_stops_past_the_bound() {
+        // 10^4000 has about 13,300 bits: within the bound; its square is not.
+        let big = pow10(4000);
+        assert!(small_number(&big));
+        assert!(small_number(&big.recip()));
+        assert!(!small_number(&(&big * &big)));
+        let prod = |vs: Vec<BigRational>| bounded_fold(vs, BigRational::one(), |a, b| a * b);
+        assert_eq!(prod(vec![pow10(3), pow10(4)]), Some(pow10(7)));
+        assert_eq!(prod(vec![big.clone(), big.clone(), big]), None);
+        let poly = Poly::constant(pow10(4000));
+        assert!(poly.mul(&poly).is_none());
+        assert!(poly.mul(&Poly::constant(pow10(2))).is_some());
     }
 }

@@ -11,6 +11,26 @@ use crate::term::TermId;
 use num_bigint::BigInt;
 use num_rational::BigRational;
 
+/// The most digits a numeral or decimal may have to be read as a number.
+/// Reading, folding and printing a number costs more than linear time in its
+/// digits, so a command with a longer one is kept verbatim (opaque) instead.
+pub const MAX_NUMERAL_DIGITS: usize = 4096;
+
+/// The most bits of a number that vcsimp computes with: a numeral of
+/// [`MAX_NUMERAL_DIGITS`] digits has fewer. Constant folding refuses results
+/// beyond it.
+pub const MAX_NUMBER_BITS: u64 = 16384;
+
+fn check_digits(text: &str) -> TResult<()> {
+    let digits = text.bytes().filter(|c| c.is_ascii_digit()).count();
+    if digits > MAX_NUMERAL_DIGITS {
+        return Err(Failure::Unsupported(format!(
+            "a numeral of {digits} digits (vcsimp reads at most {MAX_NUMERAL_DIGITS})"
+        )));
+    }
+    Ok(())
+}
+
 /// The value of a decimal literal `int.frac`.
 fn decimal(text: &str) -> BigRational {
     let (i, f) = text.split_once('.').unwrap_or((text, ""));
@@ -25,8 +45,14 @@ impl Converter {
         let text = a.text(n);
         let span = a.span(n);
         match a.atom(n).expect("atom") {
-            AtomKind::Numeral => Ok(self.cx.mk_int(text.parse::<BigInt>().expect("digits"))),
-            AtomKind::Decimal => Ok(self.cx.mk_real(decimal(text))),
+            AtomKind::Numeral => {
+                check_digits(text)?;
+                Ok(self.cx.mk_int(text.parse::<BigInt>().expect("digits")))
+            }
+            AtomKind::Decimal => {
+                check_digits(text)?;
+                Ok(self.cx.mk_real(decimal(text)))
+            }
             AtomKind::Hexadecimal => {
                 let w = 4 * (text.len() as u32 - 2);
                 let s = self.cx.sort(SortKind::BitVec(w));
@@ -86,6 +112,7 @@ impl Converter {
                 // z3 reads `-5` and `-1.5` as negative numbers.
                 if let Some(digits) = name.strip_prefix('-') {
                     if !digits.is_empty() && digits.bytes().all(|c| c.is_ascii_digit()) {
+                        check_digits(digits)?;
                         let v: BigInt = digits.parse().expect("digits");
                         return Ok(self.cx.mk_int(-v));
                     }
@@ -94,6 +121,7 @@ impl Converter {
                             && !f.is_empty()
                             && i.bytes().chain(f.bytes()).all(|c| c.is_ascii_digit())
                     }) {
+                        check_digits(digits)?;
                         return Ok(self.cx.mk_real(-decimal(digits)));
                     }
                 }
@@ -169,5 +197,31 @@ mod tests {
             r[0].contains("f is a function and needs arguments"),
             "{r:?}"
         );
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::super::testing::opaque_reasons;
+    use super::MAX_NUMERAL_DIGITS;
+
+    #[test]
+    fn numerals_past_the_limit_keep_their_command_verbatim() {
+        let long = "9".repeat(MAX_NUMERAL_DIGITS + 1);
+        let most = "9".repeat(MAX_NUMERAL_DIGITS);
+        let d = "(declare-const x Int)(declare-const r Real)";
+        for t in [
+            format!("(> x {long})"),
+            format!("(> r 0.{long})"),
+            format!("(> r {long}.5)"),
+        ] {
+            let why = opaque_reasons(&format!("{d}(assert {t})"));
+            assert!(why.iter().any(|w| w.contains("digits")), "{why:?}");
+        }
+        // The digits before the point count too.
+        let frac = &most[1..];
+        for t in [format!("(> x {most})"), format!("(> r 0.{frac})")] {
+            assert!(opaque_reasons(&format!("{d}(assert {t})")).is_empty());
+        }
     }
 }

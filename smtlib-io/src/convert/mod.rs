@@ -38,6 +38,7 @@ mod sorts;
 mod stream;
 mod terms;
 
+pub use atoms::{MAX_NUMBER_BITS, MAX_NUMERAL_DIGITS};
 pub use stream::{parse_script_from, StreamError};
 
 /// Parse a whole script. Errors carry the span of the offending text.
