@@ -73,6 +73,17 @@ impl Group {
         })
     }
 
+    /// The solver's standard input and output, when they are pipes (taken
+    /// once).
+    pub fn take_pipes(
+        &mut self,
+    ) -> (
+        Option<std::process::ChildStdin>,
+        Option<std::process::ChildStdout>,
+    ) {
+        (self.child.stdin.take(), self.child.stdout.take())
+    }
+
     /// The process id of the solver (also its group's id).
     pub fn id(&self) -> u32 {
         self.child.id()
