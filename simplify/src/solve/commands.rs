@@ -243,7 +243,7 @@ mod tests {
             all("(push 1) ; c (\n(assert (= |a)(| \"x)\"\"(\"))\n(check-sat)"),
             vec![
                 cmd("(push 1)", 0),
-                cmd(" ; c (\n(assert (= |a)(| \"x)\"\"(\"))", 6),
+                cmd(" ; c (\n(assert (= |a)(| \"x)\"\"(\"))", 7),
                 cmd("\n(check-sat)", 1)
             ]
         );
