@@ -18,13 +18,17 @@
 //!   `get-value`, `get-unsat-core`, `get-info`, `labels`, any `get-…`,
 //!   `eval`) waits until the live session has answered its `check-sat`
 //!   (its answer is dropped), so models, values and cores always come from
-//!   the solver on the raw commands. Any other command (`pop`, `assert`,
-//!   `push`, `check-sat`, `echo`, `exit`, …) does not wait: the live
+//!   the solver on the raw commands; so do `echo` and the other commands
+//!   that change nothing. A command that changes the state (`pop`,
+//!   `assert`, `push`, `set-option`, …), `check-sat` and `exit` do not
+//!   wait: the live
 //!   session is killed and a new one is started and given the commands
 //!   still in effect (popped frames left out), with their output dropped.
 //! - The live session answers `unknown` while the fresh run still goes:
-//!   vcsimp waits for the fresh run a short grace ([`super::grace`] of the
-//!   live session's time); a `sat`/`unsat` from it is then the answer, and
+//!   vcsimp waits for the fresh run a quarter of the time the live session
+//!   took (so a quick `unknown` stays quick, and one at the end of a
+//!   timeout gives the fresh run a chance); a `sat`/`unsat` from it is
+//!   then the answer, and
 //!   questions after it go to the live session, which answered `unknown`
 //!   (so a model or core may be missing there).
 //!
@@ -41,7 +45,7 @@
 
 use super::commands::{self, Commands, Piece};
 use super::group::{self, Exit, Group};
-use super::{answer, grace, lower_this_process, lower_this_thread, SolveCli};
+use super::{answer, lower_this_process, lower_this_thread, SolveCli};
 use crate::variants::{simplify_variant, Variant};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
@@ -326,8 +330,12 @@ impl Session<'_> {
                 Item::End(_) => "exit".to_string(),
             };
             if self.behind.is_some() {
-                if asks_about_result(&name) {
-                    // Wait for the live session's own answer.
+                if !(changes_state(&name)
+                    || matches!(name.as_str(), "check-sat" | "check-sat-assuming" | "exit"))
+                {
+                    // A question (about the result, or an echo) waits for
+                    // the live session's own answer, so that the result is
+                    // still there for the questions after it.
                     return Ok(());
                 }
                 self.restart(name == "exit")?;
@@ -530,7 +538,7 @@ impl Session<'_> {
             "unknown" | "timeout"
         );
         if unknown && !matches!(check.race, Race::Off) {
-            check.wait_until = Some(Instant::now() + grace(seconds));
+            check.wait_until = Some(Instant::now() + seconds / 4);
             let id = check.id;
             self.note(&format!(
                 "check-sat {id}: the solver answered unknown ({:.3}s); waiting for the fresh run",
