@@ -9,8 +9,8 @@ A session file is what a verifier sent its solver, in order (Boogie's
 time followed by a line end. It waits for one response after every command
 while `:print-success` is on, and otherwise after each command that answers
 (`check-sat`, `check-sat-assuming`, `get-…`, `echo`, `labels`, `eval`). A
-response is one line, or a balanced s-expression over several lines. The
-client first sends `(set-option :timeout MS)` (the per-check-sat timeout,
+response is one line, or a balanced s-expression or string over several
+lines. The client first sends `(set-option :timeout MS)` (the per-check-sat timeout,
 the same for both command lines); a response that does not come within the
 timeout plus a grace makes the session a hang and ends it.
 
@@ -96,20 +96,28 @@ def print_success(command):
     return None
 
 
-def depth_of(line):
-    """The change of parenthesis depth over `line` (strings and quoted
-    symbols skipped)."""
-    d, i, n = 0, 0, len(line)
+def scan(line, depth=0, inside=None):
+    """The parenthesis depth and the open string or quoted symbol (its
+    quote character, or None) after `line`, starting from `depth` and
+    `inside`: a response may be a string over several lines (z3's old model
+    format prints one)."""
+    i, n = 0, len(line)
     while i < n:
         c = line[i]
-        if c == '"' or c == "|":
-            j = line.find(c, i + 1)
-            i = n if j < 0 else j + 1
-            continue
-        d += c == "("
-        d -= c == ")"
+        if inside is not None:
+            if c == inside:
+                if inside == '"' and i + 1 < n and line[i + 1] == '"':
+                    i += 2
+                    continue
+                inside = None
+        elif c in '"|':
+            inside = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
         i += 1
-    return d
+    return depth, inside
 
 
 class Session:
@@ -153,14 +161,14 @@ class Session:
 
     def response(self, deadline):
         """One response: a line, or the lines of one balanced s-expression."""
-        lines, depth = [], 0
+        lines, depth, inside = [], 0, None
         while True:
             line = self.line(deadline)
             if not lines and not line.strip():
                 continue
             lines.append(line)
-            depth += depth_of(line)
-            if depth <= 0:
+            depth, inside = scan(line, depth, inside)
+            if depth <= 0 and inside is None:
                 return "\n".join(lines)
 
     def rest(self, deadline):
@@ -290,13 +298,14 @@ def main():
         if decided_all:
             totals["t_v_both"] += tv
             totals["t_z_both"] += tz
-    load_after = os.getloadavg()
+        if args.out:
+            # After every session, so that a run cut short leaves figures.
+            write_markdown(args, rows, totals, load_before, os.getloadavg())
     print(totals)
-    if args.out:
-        write_markdown(args, rows, totals, load_before, load_after)
 
 
 def write_markdown(args, rows, t, load_before, load_after):
+    done = len(rows) == len(args.sessions)
     lines = [
         "# Replaying recorded solver sessions through `vcsimp solve --interactive`",
         "",
@@ -306,6 +315,7 @@ def write_markdown(args, rows, t, load_before, load_after):
         "command by command, waiting for each answer where the verifier waited, through",
         '`vcsimp solve --interactive --solver "z3 -in"` and through `z3 -in` alone, with',
         f"`(set-option :timeout {args.timeout_ms})` sent first to both.",
+        "" if done else f"(Partial: {len(rows)} of {len(args.sessions)} sessions so far.)",
         "",
         f"Load average (1, 5, 15 min) before: {load_before[0]:.2f} {load_before[1]:.2f} "
         f"{load_before[2]:.2f}; after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} "

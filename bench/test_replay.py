@@ -42,7 +42,7 @@ class Splitter(unittest.TestCase):
 
     def test_responses(self):
         p = subprocess.Popen(
-            ["printf", 'sat\n(\n  (define-fun x () Int\n    1)\n)\n((s "a (")) \nunsat\n'],
+            ["printf", 'sat\n(\n  (define-fun x () Int\n    1)\n)\n((s "a (")) \n"x -> 1\ny -> ""2""\n"\nunsat\n'],
             stdout=subprocess.PIPE,
         )
         s = replay.Session.__new__(replay.Session)
@@ -51,6 +51,7 @@ class Splitter(unittest.TestCase):
         self.assertEqual(s.response(far), "sat")
         self.assertEqual(s.response(far), "(\n  (define-fun x () Int\n    1)\n)")
         self.assertEqual(s.response(far), '((s "a (")) ')
+        self.assertEqual(s.response(far), '"x -> 1\ny -> ""2""\n"')
         self.assertEqual(s.response(far), "unsat")
         p.wait()
         p.stdout.close()

@@ -43,7 +43,10 @@ fn run_whole(mut cmd: Command, script: &str) -> (String, Option<i32>) {
         .recv_timeout(HANG)
         .expect("the session hangs")
         .expect("output");
-    (String::from_utf8_lossy(&out.stdout).into_owned(), out.status.code())
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
 }
 
 fn z3_alone() -> Command {
@@ -187,10 +190,8 @@ struct Fake {
 
 impl Fake {
     fn new(name: &str) -> Fake {
-        let dir = std::env::temp_dir().join(format!(
-            "vcsimp-interactive-{name}-{}",
-            std::process::id()
-        ));
+        let dir =
+            std::env::temp_dir().join(format!("vcsimp-interactive-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         Fake { dir }
@@ -272,7 +273,14 @@ fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
 fn usage_errors() {
     for args in [
         &["solve", "--interactive", "--solver", "z3 -in", "in.smt2"][..],
-        &["solve", "--interactive", "--solver", "z3 -in", "--time-limit", "3"],
+        &[
+            "solve",
+            "--interactive",
+            "--solver",
+            "z3 -in",
+            "--time-limit",
+            "3",
+        ],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
             .args(args)

@@ -283,8 +283,14 @@ mod tests {
         assert_eq!(level(b"(push)"), Some(1));
         assert_eq!(level(b"(pop 3)"), Some(3));
         assert_eq!(level(b"(pop x)"), None);
-        assert_eq!(print_success(b"(set-option :print-success true)"), Some(true));
+        assert_eq!(
+            print_success(b"(set-option :print-success true)"),
+            Some(true)
+        );
         assert_eq!(print_success(b"(set-option :timeout 10)"), None);
-        assert_eq!(global_declarations(b"(set-option :global-declarations true)"), Some(true));
+        assert_eq!(
+            global_declarations(b"(set-option :global-declarations true)"),
+            Some(true)
+        );
     }
 }

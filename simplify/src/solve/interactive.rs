@@ -313,7 +313,9 @@ impl Session<'_> {
                 Ok(Event::LiveEnd(_)) => {}
                 Ok(Event::Simplified(id, text)) => self.on_simplified(id, text)?,
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => unreachable!("the session holds a sender"),
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    unreachable!("the session holds a sender")
+                }
             }
             self.poll_race()?;
         }
@@ -615,11 +617,7 @@ impl Session<'_> {
     /// The fresh run gave nothing: if the live session has answered, that
     /// is the answer.
     fn after_race_lost(&mut self) -> Result<(), Stop> {
-        if self
-            .check
-            .as_ref()
-            .is_some_and(|c| c.wait_until.is_some())
-        {
+        if self.check.as_ref().is_some_and(|c| c.wait_until.is_some()) {
             return self.answer_with_live();
         }
         Ok(())
@@ -631,7 +629,9 @@ impl Session<'_> {
         };
         let id = check.id;
         if check.wait_until.is_some_and(|t| Instant::now() >= t) {
-            self.note(&format!("check-sat {id}: the fresh run did not answer in time"));
+            self.note(&format!(
+                "check-sat {id}: the fresh run did not answer in time"
+            ));
             return self.answer_with_live();
         }
         let Race::Running {
@@ -721,7 +721,10 @@ impl Session<'_> {
 fn split_gap(raw: &[u8], start: usize) -> (&[u8], &[u8]) {
     let (mut gap, text) = raw.split_at(start);
     if let Some(i) = gap.iter().position(|&b| b == b'\n') {
-        if gap[..i].iter().all(|&b| b == b' ' || b == b'\t' || b == b'\r') {
+        if gap[..i]
+            .iter()
+            .all(|&b| b == b' ' || b == b'\t' || b == b'\r')
+        {
             gap = &gap[i + 1..];
         }
     }

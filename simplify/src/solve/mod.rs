@@ -335,7 +335,9 @@ pub fn run(cli: &SolveCli) -> i32 {
     }
     if cli.interactive {
         if cli.input.as_deref().is_some_and(|p| p != Path::new("-")) {
-            return usage_error("--interactive reads its commands from standard input: give no INPUT");
+            return usage_error(
+                "--interactive reads its commands from standard input: give no INPUT",
+            );
         }
         if cli.time_limit.is_some() {
             return usage_error("--interactive takes no --time-limit (set the solver's own per check-sat limit, e.g. (set-option :timeout MS))");
