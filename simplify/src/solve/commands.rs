@@ -140,11 +140,9 @@ impl<R: Read> Commands<R> {
                 }
                 (Mode::Code, b';') => self.mode = Mode::Comment,
                 (Mode::Code, c) if c.is_ascii_whitespace() => {}
-                (Mode::Code, _) => {
-                    if self.depth == 0 {
-                        self.start = Some(i);
-                        self.mode = Mode::Atom;
-                    }
+                (Mode::Code, _) if self.depth == 0 => {
+                    self.start = Some(i);
+                    self.mode = Mode::Atom;
                 }
                 (Mode::String, b'"') | (Mode::QuotedSymbol, b'|') => {
                     self.mode = Mode::Code;

@@ -677,7 +677,7 @@ impl Session<'_> {
     /// exit code.
     fn finish(&mut self) -> Result<i32, Stop> {
         if let Some(check) = self.check.take() {
-            if !self.behind.is_some() && self.replaying.is_none() {
+            if self.behind.is_none() && self.replaying.is_none() {
                 emit(&check.held)?;
             }
         }
