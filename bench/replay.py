@@ -319,7 +319,8 @@ def write_markdown(args, rows, t, load_before, load_after):
         "",
         f"Load average (1, 5, 15 min) before: {load_before[0]:.2f} {load_before[1]:.2f} "
         f"{load_before[2]:.2f}; after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} "
-        "(2 cores, shared: the times are noisy, the counts are not).",
+        "(2 cores, shared with other jobs: the times are noisy, and so are the answers of "
+        "check-sats that end near the timeout).",
         "",
         "| sessions | check-sats | same answer | decided by vcsimp only | by z3 only | "
         "disagree | other responses differing | hangs vcsimp | hangs z3 | time vcsimp | time z3 |",
