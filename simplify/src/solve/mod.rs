@@ -47,6 +47,8 @@
 //! ([`crate::process::PrivateDir`]), removed on every exit path too.
 
 pub mod answer;
+pub mod commands;
+pub mod interactive;
 
 use crate::process::{self, Exit, Group, PrivateDir};
 use crate::variants::{simplify_variant, Variant};
@@ -82,6 +84,18 @@ HOW IT ANSWERS:
   directory (mode 0700, random name), removed on all of these too.
   A solver that crashes only loses its run; if all crash, vcsimp prints
   nothing on stdout and exits with 128 + the signal.
+
+HOW IT ANSWERS IN --interactive:
+  Commands are read from standard input one at a time and passed at once to
+  one live solver session, whose output is printed unchanged. At each
+  (check-sat) the commands in effect are also simplified and given to a
+  fresh solver at a lower priority; if it answers sat or unsat before the
+  live session, that word is printed. Questions about that result
+  (get-model, get-value, get-unsat-core, get-info, labels, get-...) then wait
+  for the live session's own check-sat, so models, values and cores are the
+  solver's on the raw commands; any other command restarts the live session
+  with the commands still in effect. vcsimp ends when the solver does, with
+  its exit code.
 
 EXIT CODES:
   the winning solver's exit code; 1 the input cannot be read;
@@ -121,6 +135,15 @@ pub struct SolveCli {
     // that output is never trusted (see SOLVE_HELP).
     #[command(flatten)]
     pub pass_flags: crate::options::PassFlags,
+
+    /// Speak the solver's pipe protocol on standard input and output, command
+    /// by command, like `z3 -in`: a live solver session answers every
+    /// command, and each check-sat is also raced on vcsimp's simplified form
+    /// of the assertion stack (see HOW IT ANSWERS IN --interactive). The
+    /// solver command must read commands from its standard input (e.g.
+    /// "z3 -in").
+    #[arg(long)]
+    pub interactive: bool,
 
     /// Report on stderr how each run ended and which one won.
     #[arg(short, long)]
@@ -269,6 +292,29 @@ pub fn run(cli: &SolveCli) -> i32 {
         Ok(p) => p,
         Err(e) => return usage_error(&e),
     };
+    if cli.interactive {
+        if cli.input.as_deref().is_some_and(|p| p != Path::new("-")) {
+            return usage_error(
+                "--interactive reads its commands from standard input: give no INPUT",
+            );
+        }
+        if cli.time_limit.is_some() {
+            return usage_error("--interactive takes no --time-limit (set the solver's own per check-sat limit, e.g. (set-option :timeout MS))");
+        }
+        let timeout = match seconds(cli.timeout, "--timeout") {
+            Ok(t) => t,
+            Err(e) => return usage_error(&e),
+        };
+        let options = crate::Options {
+            passes,
+            limits: crate::Limits {
+                timeout,
+                ..crate::Limits::default()
+            },
+            explain: false,
+        };
+        return interactive::run(cli, &words, options);
+    }
     let jobs = match cli.jobs {
         Some(0) => return usage_error("--jobs needs at least 1"),
         Some(n) => n,

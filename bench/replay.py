@@ -1,0 +1,349 @@
+#!/usr/bin/env python3
+"""Replay recorded solver sessions command by command through a solver
+command line, waiting for each answer where the verifier waited, and
+compare the answers of two command lines (by default `vcsimp solve
+--interactive --solver "z3 -in"` and `z3 -in` alone).
+
+A session file is what a verifier sent its solver, in order (Boogie's
+`/proverLog`, Viper Silicon's z3 log). The client sends one command at a
+time followed by a line end. It waits for one response after every command
+while `:print-success` is on, and otherwise after each command that answers
+(`check-sat`, `check-sat-assuming`, `get-…`, `echo`, `labels`, `eval`). A
+response is one line, or a balanced s-expression or string over several
+lines. The client first sends `(set-option :timeout MS)` (the per-check-sat timeout,
+the same for both command lines); a response that does not come within the
+timeout plus a grace makes the session a hang and ends it.
+
+    python3 bench/replay.py [--timeout-ms MS] [--out FILE] SESSION...
+
+prints one line per session and a summary; `--out` writes the figures as
+Markdown.
+"""
+
+import argparse
+import os
+import select
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
+VCSIMP = REPO / "target/release/vcsimp"
+ANSWERS = {"sat", "unsat", "unknown", "timeout"}
+ANSWERING = ("check-sat", "check-sat-assuming", "echo", "labels", "eval")
+
+
+def commands(text):
+    """The top-level commands of `text`, each as its text (comments
+    dropped): balanced parentheses, "strings" with "" escapes, |quoted
+    symbols| and ; comments."""
+    out, depth, i, start, n = [], 0, 0, None, len(text)
+    while i < n:
+        c = text[i]
+        if c == ";":
+            j = text.find("\n", i)
+            i = n if j < 0 else j + 1
+            continue
+        if c == '"' or c == "|":
+            if start is None:
+                start = i
+            j = i + 1
+            while j < n:
+                if text[j] == c:
+                    if c == '"' and j + 1 < n and text[j + 1] == '"':
+                        j += 2
+                        continue
+                    break
+                j += 1
+            i = j + 1
+            if depth == 0:
+                out.append(text[start:i])
+                start = None
+            continue
+        if c == "(":
+            if depth == 0:
+                start = i
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0 and start is not None:
+                out.append(text[start : i + 1])
+                start = None
+            depth = max(depth, 0)
+        elif not c.isspace() and depth == 0:
+            j = i
+            while j < n and not text[j].isspace() and text[j] not in '();"|':
+                j += 1
+            out.append(text[i:j])
+            i = j
+            continue
+        i += 1
+    return out
+
+
+def name(command):
+    body = command.lstrip("(").split()
+    return body[0].rstrip(")") if body else ""
+
+
+def print_success(command):
+    words = command.strip("()").split()
+    if len(words) == 3 and words[:2] == ["set-option", ":print-success"]:
+        return words[2] == "true"
+    return None
+
+
+def scan(line, depth=0, inside=None):
+    """The parenthesis depth and the open string or quoted symbol (its
+    quote character, or None) after `line`, starting from `depth` and
+    `inside`: a response may be a string over several lines (z3's old model
+    format prints one)."""
+    i, n = 0, len(line)
+    while i < n:
+        c = line[i]
+        if inside is not None:
+            if c == inside:
+                if inside == '"' and i + 1 < n and line[i + 1] == '"':
+                    i += 2
+                    continue
+                inside = None
+        elif c in '"|':
+            inside = c
+        elif c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+        i += 1
+    return depth, inside
+
+
+class Session:
+    """One solver process spoken to over a pipe."""
+
+    def __init__(self, argv):
+        self.proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,
+        )
+        self.buf = b""
+
+    def send(self, text):
+        try:
+            self.proc.stdin.write(text.encode() + b"\n")
+            self.proc.stdin.flush()
+            return True
+        except BrokenPipeError:
+            return False
+
+    def line(self, deadline):
+        while b"\n" not in self.buf:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError
+            ready, _, _ = select.select([self.proc.stdout], [], [], left)
+            if not ready:
+                raise TimeoutError
+            chunk = os.read(self.proc.stdout.fileno(), 1 << 16)
+            if not chunk:
+                if self.buf:
+                    rest, self.buf = self.buf, b""
+                    return rest.decode(errors="replace")
+                raise EOFError
+            self.buf += chunk
+        line, self.buf = self.buf.split(b"\n", 1)
+        return line.decode(errors="replace")
+
+    def response(self, deadline):
+        """One response: a line, or the lines of one balanced s-expression."""
+        lines, depth, inside = [], 0, None
+        while True:
+            line = self.line(deadline)
+            if not lines and not line.strip():
+                continue
+            lines.append(line)
+            depth, inside = scan(line, depth, inside)
+            if depth <= 0 and inside is None:
+                return "\n".join(lines)
+
+    def rest(self, deadline):
+        """Whatever it prints until it ends (after the input ended)."""
+        try:
+            self.proc.stdin.close()
+        except BrokenPipeError:
+            pass
+        out = []
+        try:
+            while True:
+                out.append(self.response(deadline))
+        except (EOFError, TimeoutError):
+            pass
+        return out
+
+    def kill(self):
+        try:
+            os.killpg(self.proc.pid, 9)
+        except ProcessLookupError:
+            pass
+        self.proc.wait()
+        for f in (self.proc.stdin, self.proc.stdout):
+            try:
+                f.close()
+            except BrokenPipeError:
+                pass
+
+
+def replay(argv, cmds, timeout_ms, grace_s=30.0):
+    """Replay `cmds` through `argv`. Returns (responses, hung, seconds)."""
+    per = timeout_ms / 1000 + grace_s
+    start = time.monotonic()
+    s = Session(argv)
+    responses, hung = [], False
+    on = False
+    try:
+        s.send(f"(set-option :timeout {timeout_ms})")
+        for c in cmds:
+            ps = print_success(c)
+            waits = on or name(c).startswith("get-") or name(c) in ANSWERING
+            if ps is not None:
+                on = ps
+                waits = ps
+            if not s.send(c):
+                break
+            if name(c) == "exit":
+                break
+            if waits:
+                responses.append(s.response(time.monotonic() + per))
+        responses.extend(s.rest(time.monotonic() + per))
+    except TimeoutError:
+        hung = True
+    except EOFError:
+        pass
+    finally:
+        s.kill()
+    return responses, hung, time.monotonic() - start
+
+
+def compare(a, b):
+    """(check-sat answers agreeing, answers decided by a only, by b only,
+    answers disagreeing, other responses differing)."""
+    agree = only_a = only_b = disagree = other = 0
+    for x, y in zip(a, b):
+        x, y = x.strip(), y.strip()
+        if x in ANSWERS or y in ANSWERS:
+            if x == y:
+                agree += 1
+            elif x in ("sat", "unsat") and y in ("sat", "unsat"):
+                disagree += 1
+            elif x in ("sat", "unsat"):
+                only_a += 1
+            elif y in ("sat", "unsat"):
+                only_b += 1
+            else:
+                agree += 1
+        elif x != y:
+            other += 1
+    other += abs(len(a) - len(b))
+    return agree, only_a, only_b, disagree, other
+
+
+def vcsimp_argv(solver="z3 -in"):
+    return [str(VCSIMP), "solve", "--interactive", "--solver", solver]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("sessions", nargs="+", type=Path)
+    ap.add_argument("--timeout-ms", type=int, default=10000)
+    ap.add_argument("--out", type=Path)
+    args = ap.parse_args()
+    z3 = shutil.which("z3")
+    if z3 is None or not VCSIMP.is_file():
+        sys.exit("needs z3 on PATH and target/release/vcsimp")
+    rows, totals = [], dict(sessions=0, checks=0, agree=0, only_v=0, only_z=0, disagree=0,
+                            other=0, hang_v=0, hang_z=0, t_v=0.0, t_z=0.0, t_v_both=0.0,
+                            t_z_both=0.0)
+    load_before = os.getloadavg()
+    for path in args.sessions:
+        cmds = commands(path.read_text(errors="replace"))
+        rz, hz, tz = replay([z3, "-in"], cmds, args.timeout_ms)
+        rv, hv, tv = replay(vcsimp_argv(), cmds, args.timeout_ms)
+        agree, only_v, only_z, disagree, other = compare(rv, rz)
+        checks = sum(1 for r in rz if r.strip() in ANSWERS)
+        decided_all = not hz and not hv and all(
+            r.strip() in ("sat", "unsat") for r in rz if r.strip() in ANSWERS
+        )
+        row = dict(session=path.name, checks=checks, agree=agree, only_v=only_v, only_z=only_z,
+                   disagree=disagree, other=other, hang_v=hv, hang_z=hz, t_v=tv, t_z=tz)
+        rows.append(row)
+        print(
+            f"{path.name}: {checks} check-sats, {agree} agree, {only_v} decided by vcsimp only, "
+            f"{only_z} by z3 only, {disagree} disagree, {other} other responses differ, "
+            f"hang vcsimp/z3 {hv}/{hz}, {tv:.2f}s vs {tz:.2f}s",
+            flush=True,
+        )
+        totals["sessions"] += 1
+        totals["checks"] += checks
+        for k in ("agree", "only_v", "only_z", "disagree", "other"):
+            totals[k] += row[k]
+        totals["hang_v"] += hv
+        totals["hang_z"] += hz
+        totals["t_v"] += tv
+        totals["t_z"] += tz
+        if decided_all:
+            totals["t_v_both"] += tv
+            totals["t_z_both"] += tz
+        if args.out:
+            # After every session, so that a run cut short leaves figures.
+            write_markdown(args, rows, totals, load_before, os.getloadavg())
+    print(totals)
+
+
+def write_markdown(args, rows, t, load_before, load_after):
+    done = len(rows) == len(args.sessions)
+    lines = [
+        "# Replaying recorded solver sessions through `vcsimp solve --interactive`",
+        "",
+        "`python3 bench/replay.py --timeout-ms {} --out {} SESSIONS` replays each session".format(
+            args.timeout_ms, args.out
+        ),
+        "command by command, waiting for each answer where the verifier waited, through",
+        '`vcsimp solve --interactive --solver "z3 -in"` and through `z3 -in` alone, with',
+        f"`(set-option :timeout {args.timeout_ms})` sent first to both.",
+        "" if done else f"(Partial: {len(rows)} of {len(args.sessions)} sessions so far.)",
+        "",
+        f"Load average (1, 5, 15 min) before: {load_before[0]:.2f} {load_before[1]:.2f} "
+        f"{load_before[2]:.2f}; after: {load_after[0]:.2f} {load_after[1]:.2f} {load_after[2]:.2f} "
+        "(2 cores, shared with other jobs: the times are noisy, and so are the answers of "
+        "check-sats that end near the timeout).",
+        "",
+        "| sessions | check-sats | same answer | decided by vcsimp only | by z3 only | "
+        "disagree | other responses differing | hangs vcsimp | hangs z3 | time vcsimp | time z3 |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        f"| {t['sessions']} | {t['checks']} | {t['agree']} | {t['only_v']} | {t['only_z']} | "
+        f"{t['disagree']} | {t['other']} | {t['hang_v']} | {t['hang_z']} | {t['t_v']:.1f} s | "
+        f"{t['t_z']:.1f} s |",
+        "",
+        f"On the sessions where both decided every check-sat without a hang: "
+        f"{t['t_v_both']:.1f} s through vcsimp, {t['t_z_both']:.1f} s z3 alone.",
+        "",
+        "| session | check-sats | same | vcsimp only | z3 only | disagree | other | hang v/z | "
+        "vcsimp s | z3 s |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
+    ]
+    for r in rows:
+        lines.append(
+            f"| {r['session']} | {r['checks']} | {r['agree']} | {r['only_v']} | {r['only_z']} | "
+            f"{r['disagree']} | {r['other']} | {int(r['hang_v'])}/{int(r['hang_z'])} | "
+            f"{r['t_v']:.2f} | {r['t_z']:.2f} |"
+        )
+    args.out.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,782 @@
+//! `vcsimp solve --interactive`: the solver's pipe protocol, command by
+//! command, for clients that wait for each answer (Boogie, pySMT, …).
+//!
+//! One live solver session gets every command of the client as it comes,
+//! and everything it prints goes back to the client unchanged: the answers
+//! to `get-model`, `get-value`, `get-unsat-core`, `get-info`, `labels`,
+//! `echo`, errors and `:print-success` are the solver's own. At each
+//! `(check-sat)` vcsimp also simplifies the current assertion stack (the
+//! commands that are still in effect, as a script ending in that
+//! `check-sat`) and runs a fresh solver on the result, at a lower priority.
+//! The first definitive answer wins:
+//!
+//! - The live session answers first (any answer but `unknown`): its output
+//!   is printed and the fresh run is killed.
+//! - The fresh run answers `sat` or `unsat` first: that word is printed.
+//!   The live session is then behind (still in its `check-sat`). The next
+//!   command that asks about the result of that `check-sat` (`get-model`,
+//!   `get-value`, `get-unsat-core`, `get-info`, `labels`, any `get-…`,
+//!   `eval`) waits until the live session has answered its `check-sat`
+//!   (its answer is dropped), so models, values and cores always come from
+//!   the solver on the raw commands; so do `echo` and the other commands
+//!   that change nothing. A command that changes the state (`pop`,
+//!   `assert`, `push`, `set-option`, …), `check-sat` and `exit` do not
+//!   wait: the live
+//!   session is killed and a new one is started and given the commands
+//!   still in effect (popped frames left out), with their output dropped.
+//! - The live session answers `unknown` while the fresh run still goes:
+//!   vcsimp waits for the fresh run a quarter of the time the live session
+//!   took (so a quick `unknown` stays quick, and one at the end of a
+//!   timeout gives the fresh run a chance); a `sat`/`unsat` from it is
+//!   then the answer, and
+//!   questions after it go to the live session, which answered `unknown`
+//!   (so a model or core may be missing there).
+//!
+//! vcsimp learns where the output of the live session's `check-sat` starts
+//! and ends by sending `(echo "…")` with a marker of its own before and
+//! after it; the marker lines are never printed. Only one simplification
+//! runs at a time: a `check-sat` that comes while the previous one's is
+//! still going gets no fresh run. A `sat` from an output that is sound for
+//! `unsat` only (`--strengthen`, `--prune-unused`) never wins.
+//!
+//! vcsimp ends when the live session ends (after `(exit)`, or after the
+//! end of the client's input), with its exit code; a client that closes
+//! its end of standard output ends vcsimp with exit code 0.
+
+use super::commands::{self, Commands, Piece};
+use super::{answer, lower_this_process, lower_this_thread, SolveCli};
+use crate::process::{self, Exit, Group, PrivateDir};
+use crate::variants::{simplify_variant, Variant};
+use std::collections::VecDeque;
+use std::io::{BufRead, Write};
+use std::os::unix::process::CommandExt;
+use std::path::PathBuf;
+use std::process::{ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+enum Event {
+    /// A command of the client: its text since the previous command, the
+    /// command itself starting at the offset.
+    Command(Vec<u8>, usize),
+    /// The client's input ended, inside a command when there is text.
+    ClientEnd(Vec<u8>),
+    /// A line (with its newline) printed by live session `gen`.
+    Line(u64, Vec<u8>),
+    /// Live session `gen` closed its standard output.
+    LiveEnd(u64),
+    /// The simplified script for check `id` (None: none to race).
+    Simplified(u64, Option<String>),
+}
+
+/// What the client sent, waiting its turn.
+enum Item {
+    Command(Vec<u8>, usize),
+    End(Vec<u8>),
+}
+
+struct Live {
+    gen: u64,
+    group: Group,
+    stdin: Option<ChildStdin>,
+}
+
+enum Race {
+    /// No fresh run for this check.
+    Off,
+    Simplifying,
+    Running {
+        group: Group,
+        out: PathBuf,
+        trust_sat: bool,
+    },
+}
+
+/// A `check-sat` in progress.
+struct Check {
+    id: u64,
+    before: String,
+    after: String,
+    /// The live session's output of earlier commands has all been seen.
+    started_output: bool,
+    /// What the live session printed for this `check-sat`.
+    held: Vec<u8>,
+    started: Instant,
+    /// When the live session answered `unknown` and vcsimp waits for the
+    /// fresh run: until when.
+    wait_until: Option<Instant>,
+    race: Race,
+}
+
+struct Session<'a> {
+    cli: &'a SolveCli,
+    words: &'a [String],
+    options: crate::Options,
+    tx: mpsc::Sender<Event>,
+    tmp: PrivateDir,
+    live: Live,
+    /// What the live sessions were sent, one entry per command, with the
+    /// commands that are not in effect (queries, popped frames) blanked
+    /// out but their line ends kept: replayed into a new live session, it
+    /// leaves the solver in the same state at the same line.
+    log: Vec<Vec<u8>>,
+    /// Per open assertion level, the index in `log` of its `push`.
+    frames: Vec<usize>,
+    global_decls: bool,
+    markers: u64,
+    /// The live session is behind: drop its output up to this marker.
+    behind: Option<String>,
+    /// A new live session replays the log: drop its output up to this marker.
+    replaying: Option<String>,
+    check: Option<Check>,
+    checks: u64,
+    simplifying: bool,
+    queue: VecDeque<Item>,
+    /// The client's input is over (or it sent `exit`): no more commands.
+    closed: bool,
+}
+
+/// Why the session stops early.
+enum Stop {
+    /// The client closed standard output.
+    ClientGone,
+    /// Writing the answer failed otherwise.
+    WriteFailed,
+    /// A signal asked vcsimp to stop.
+    Signal(i32),
+    /// The solver cannot be started.
+    Spawn(std::io::Error),
+}
+
+/// Run the interactive session on standard input and output; returns the
+/// exit code.
+pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
+    let tmp = match PrivateDir::new("vcsimp-solve-") {
+        Ok(t) => t,
+        Err(e) => {
+            eprintln!("vcsimp solve: error: cannot create a temporary directory: {e}");
+            return 1;
+        }
+    };
+    process::defer_signals();
+    let (tx, rx) = mpsc::channel();
+    let live = match spawn_live(words, 0, &tx) {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("vcsimp solve: error: cannot run {}: {e}", words[0]);
+            return 127;
+        }
+    };
+    let client = tx.clone();
+    std::thread::spawn(move || read_client(client));
+    let mut session = Session {
+        cli,
+        words,
+        options,
+        tx,
+        tmp,
+        live,
+        log: Vec::new(),
+        frames: Vec::new(),
+        global_decls: false,
+        markers: 0,
+        behind: None,
+        replaying: None,
+        check: None,
+        checks: 0,
+        simplifying: false,
+        queue: VecDeque::new(),
+        closed: false,
+    };
+    match session.serve(&rx) {
+        Ok(code) => code,
+        Err(stop) => {
+            session.kill_all();
+            match stop {
+                Stop::ClientGone => 0,
+                Stop::WriteFailed => 1,
+                Stop::Signal(sig) => {
+                    drop(session);
+                    process::die_of(sig)
+                }
+                Stop::Spawn(e) => {
+                    eprintln!("vcsimp solve: error: cannot run {}: {e}", words[0]);
+                    127
+                }
+            }
+        }
+    }
+}
+
+fn read_client(tx: mpsc::Sender<Event>) {
+    let stdin = std::io::stdin();
+    let mut commands = Commands::new(stdin.lock());
+    loop {
+        let event = match commands.next_command() {
+            Ok(Some(Piece::Command { raw, start })) => Event::Command(raw, start),
+            Ok(Some(Piece::Unfinished(text))) => Event::ClientEnd(text),
+            Ok(None) | Err(_) => Event::ClientEnd(Vec::new()),
+        };
+        let end = matches!(event, Event::ClientEnd(_));
+        if tx.send(event).is_err() || end {
+            return;
+        }
+    }
+}
+
+fn spawn_live(words: &[String], gen: u64, tx: &mpsc::Sender<Event>) -> std::io::Result<Live> {
+    let mut cmd = Command::new(&words[0]);
+    cmd.args(&words[1..])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    let mut group = Group::spawn(&mut cmd)?;
+    let (stdin, stdout, _) = group.stdio();
+    let stdout = stdout.expect("piped stdout");
+    let tx = tx.clone();
+    std::thread::spawn(move || {
+        let mut reader = std::io::BufReader::new(stdout);
+        loop {
+            let mut line = Vec::new();
+            match reader.read_until(b'\n', &mut line) {
+                Ok(0) | Err(_) => break,
+                Ok(_) => {
+                    if tx.send(Event::Line(gen, line)).is_err() {
+                        return;
+                    }
+                }
+            }
+        }
+        let _ = tx.send(Event::LiveEnd(gen));
+    });
+    Ok(Live { gen, group, stdin })
+}
+
+/// Whether `line` is the echo of `marker` (z3 prints it bare, cvc5 quoted).
+fn is_marker(line: &[u8], marker: &str) -> bool {
+    let line = String::from_utf8_lossy(line);
+    let line = line.trim();
+    line == marker || line.strip_prefix('"').and_then(|l| l.strip_suffix('"')) == Some(marker)
+}
+
+/// Commands that ask about the result of the last `check-sat`: after an
+/// answer from the fresh run they wait for the live session's.
+fn asks_about_result(name: &str) -> bool {
+    name.starts_with("get-") || matches!(name, "labels" | "eval" | "display" | "simplify")
+}
+
+/// Commands that change the solver's state (kept for a replay).
+fn changes_state(name: &str) -> bool {
+    !(asks_about_result(name)
+        || matches!(
+            name,
+            "check-sat" | "check-sat-assuming" | "echo" | "exit" | "help" | ""
+        ))
+}
+
+/// The answer word of a fresh run's output: its last `sat` or `unsat` line.
+fn answer_word(out: &[u8]) -> Option<&'static str> {
+    String::from_utf8_lossy(out)
+        .lines()
+        .rev()
+        .find_map(|l| match l.trim() {
+            "sat" => Some("sat"),
+            "unsat" => Some("unsat"),
+            _ => None,
+        })
+}
+
+impl Session<'_> {
+    fn note(&self, msg: &str) {
+        if self.cli.verbose {
+            eprintln!("vcsimp solve: {msg}");
+        }
+    }
+
+    fn serve(&mut self, rx: &mpsc::Receiver<Event>) -> Result<i32, Stop> {
+        loop {
+            if let Some(sig) = process::pending_signal() {
+                return Err(Stop::Signal(sig));
+            }
+            self.pump()?;
+            let wait = if self.check.is_some() {
+                Duration::from_millis(2)
+            } else {
+                Duration::from_millis(100)
+            };
+            match rx.recv_timeout(wait) {
+                Ok(Event::Command(raw, start)) => self.queue.push_back(Item::Command(raw, start)),
+                Ok(Event::ClientEnd(text)) => self.queue.push_back(Item::End(text)),
+                Ok(Event::Line(gen, line)) if gen == self.live.gen => self.on_line(line)?,
+                Ok(Event::Line(..)) => {}
+                Ok(Event::LiveEnd(gen)) if gen == self.live.gen => return self.finish(),
+                Ok(Event::LiveEnd(_)) => {}
+                Ok(Event::Simplified(id, text)) => self.on_simplified(id, text)?,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => {
+                    unreachable!("the session holds a sender")
+                }
+            }
+            self.poll_race()?;
+        }
+    }
+
+    /// Take the client's commands in order while nothing holds them up.
+    fn pump(&mut self) -> Result<(), Stop> {
+        while self.check.is_none() && !self.closed {
+            let Some(item) = self.queue.front() else {
+                return Ok(());
+            };
+            let name = match item {
+                Item::Command(raw, start) => commands::name(&raw[*start..]).to_string(),
+                Item::End(_) => "exit".to_string(),
+            };
+            if self.behind.is_some() {
+                if !(changes_state(&name)
+                    || matches!(name.as_str(), "check-sat" | "check-sat-assuming" | "exit"))
+                {
+                    // A question (about the result, or an echo) waits for
+                    // the live session's own answer, so that the result is
+                    // still there for the questions after it.
+                    return Ok(());
+                }
+                self.restart(name == "exit")?;
+            }
+            match self.queue.pop_front().expect("an item") {
+                Item::Command(raw, start) => {
+                    let (gap, text) = split_gap(&raw, start);
+                    if name == "check-sat" {
+                        self.start_check(gap, text)?;
+                        continue;
+                    }
+                    let mut sent = [gap, text, b"\n"].concat();
+                    self.send(&sent);
+                    if changes_state(&name) {
+                        self.record(&name, sent);
+                    } else {
+                        blank(&mut sent);
+                        self.log.push(sent);
+                    }
+                    if name == "exit" {
+                        self.close_live();
+                    }
+                }
+                Item::End(rest) => {
+                    let (gap, text) = split_gap(&rest, 0);
+                    self.send(&[gap, text].concat());
+                    self.close_live();
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn close_live(&mut self) {
+        self.live.stdin = None;
+        self.closed = true;
+    }
+
+    /// Write to the live session; a session that is gone is seen when its
+    /// output ends.
+    fn send(&mut self, bytes: &[u8]) {
+        if let Some(stdin) = &mut self.live.stdin {
+            if stdin.write_all(bytes).and_then(|_| stdin.flush()).is_err() {
+                self.live.stdin = None;
+            }
+        }
+    }
+
+    fn marker(&mut self) -> String {
+        self.markers += 1;
+        format!("vcsimp-sync-{}-{}", std::process::id(), self.markers)
+    }
+
+    /// Keep a command that changes the state (as sent) for a replay;
+    /// blank out the frames a `pop` closes.
+    fn record(&mut self, name: &str, sent: Vec<u8>) {
+        let level = commands::level(trimmed(&sent));
+        if let Some(on) = commands::global_declarations(trimmed(&sent)) {
+            self.global_decls |= on;
+        }
+        match (name, level) {
+            ("push", Some(n)) => {
+                for _ in 0..n {
+                    self.frames.push(self.log.len());
+                }
+            }
+            ("pop", Some(n)) if n <= self.frames.len() => {
+                let first = self.frames.len() - n;
+                let cut = self.frames[first];
+                // A `(push N)` whose levels are not all popped stays, and
+                // with global declarations so do the frames' declarations.
+                let shared = first > 0 && self.frames[first - 1] == cut;
+                self.frames.truncate(first);
+                if !shared && !self.global_decls {
+                    // Options and infos outlive the frame they were set in.
+                    for c in &mut self.log[cut..] {
+                        if !matches!(commands::name(trimmed(c)), "set-option" | "set-info") {
+                            blank(c);
+                        }
+                    }
+                    let mut sent = sent;
+                    blank(&mut sent);
+                    self.log.push(sent);
+                    return;
+                }
+            }
+            ("reset" | "reset-assertions", _) => self.frames.clear(),
+            _ => {}
+        }
+        self.log.push(sent);
+    }
+
+    /// Kill the live session and start a new one with the commands still in
+    /// effect (only the options when `options_only`), its output dropped.
+    fn restart(&mut self, options_only: bool) -> Result<(), Stop> {
+        self.live.group.kill();
+        let gen = self.live.gen + 1;
+        self.live = spawn_live(self.words, gen, &self.tx).map_err(Stop::Spawn)?;
+        self.behind = None;
+        let marker = self.marker();
+        let mut replay = Vec::new();
+        for c in &self.log {
+            if !options_only || commands::name(trimmed(c)) == "set-option" {
+                replay.extend_from_slice(c);
+            } else {
+                replay.extend(c.iter().map(|&b| if b == b'\n' { b'\n' } else { b' ' }));
+            }
+        }
+        // The marker goes before the last line end, so that the lines
+        // after it are numbered as in the first session.
+        if replay.last() == Some(&b'\n') {
+            replay.pop();
+        }
+        replay.extend_from_slice(format!("(echo \"{marker}\")\n").as_bytes());
+        self.note(&format!(
+            "restarting the solver session ({} commands replayed)",
+            self.log.len()
+        ));
+        self.send(&replay);
+        self.replaying = Some(marker);
+        Ok(())
+    }
+
+    fn start_check(&mut self, gap: &[u8], text: &[u8]) -> Result<(), Stop> {
+        self.checks += 1;
+        let id = self.checks;
+        let before = self.marker();
+        let after = self.marker();
+        let msg = [
+            gap,
+            format!("(echo \"{before}\")").as_bytes(),
+            text,
+            format!("(echo \"{after}\")\n").as_bytes(),
+        ]
+        .concat();
+        self.send(&msg);
+        let mut sent = [gap, text, b"\n"].concat();
+        blank(&mut sent);
+        let race = if self.simplifying {
+            self.note(&format!("check-sat {id}: no fresh run (still simplifying)"));
+            Race::Off
+        } else {
+            let mut script = self.log.concat();
+            script.extend_from_slice(b"(check-sat)\n");
+            let options = self.options.clone();
+            let tx = self.tx.clone();
+            self.simplifying = true;
+            std::thread::spawn(move || {
+                lower_this_thread();
+                let text = simplify(script, &options);
+                let _ = tx.send(Event::Simplified(id, text));
+            });
+            Race::Simplifying
+        };
+        self.log.push(sent);
+        self.check = Some(Check {
+            id,
+            before,
+            after,
+            started_output: false,
+            held: Vec::new(),
+            started: Instant::now(),
+            wait_until: None,
+            race,
+        });
+        Ok(())
+    }
+
+    fn on_line(&mut self, line: Vec<u8>) -> Result<(), Stop> {
+        if let Some(m) = &self.behind {
+            if is_marker(&line, m) {
+                self.behind = None;
+            }
+            return Ok(());
+        }
+        if let Some(m) = &self.replaying {
+            if is_marker(&line, m) {
+                self.replaying = None;
+            }
+            return Ok(());
+        }
+        let Some(check) = &mut self.check else {
+            return emit(&line);
+        };
+        if !check.started_output {
+            if is_marker(&line, &check.before) {
+                check.started_output = true;
+                return Ok(());
+            }
+            return emit(&line);
+        }
+        if !is_marker(&line, &check.after) {
+            check.held.extend_from_slice(&line);
+            return Ok(());
+        }
+        // The live session has answered.
+        let seconds = check.started.elapsed();
+        let unknown = matches!(
+            String::from_utf8_lossy(&check.held).trim(),
+            "unknown" | "timeout"
+        );
+        if unknown && !matches!(check.race, Race::Off) {
+            check.wait_until = Some(Instant::now() + seconds / 4);
+            let id = check.id;
+            self.note(&format!(
+                "check-sat {id}: the solver answered unknown ({:.3}s); waiting for the fresh run",
+                seconds.as_secs_f64()
+            ));
+            return Ok(());
+        }
+        let id = check.id;
+        self.note(&format!(
+            "check-sat {id}: answer from the solver session ({:.3}s)",
+            seconds.as_secs_f64()
+        ));
+        self.answer_with_live()
+    }
+
+    /// End the check with the live session's answer.
+    fn answer_with_live(&mut self) -> Result<(), Stop> {
+        let mut check = self.check.take().expect("a check");
+        if let Race::Running { group, .. } = &mut check.race {
+            group.kill();
+        }
+        emit(&check.held)
+    }
+
+    fn on_simplified(&mut self, id: u64, text: Option<String>) -> Result<(), Stop> {
+        self.simplifying = false;
+        let Some(check) = &mut self.check else {
+            return Ok(());
+        };
+        if check.id != id || !matches!(check.race, Race::Simplifying) {
+            return Ok(());
+        }
+        let Some(text) = text else {
+            check.race = Race::Off;
+            self.note(&format!("check-sat {id}: no simplified script to race"));
+            return self.after_race_lost();
+        };
+        let script = self.tmp.path().join(format!("check-{id}.smt2"));
+        let out = self.tmp.path().join(format!("check-{id}.out"));
+        let started = (|| {
+            std::fs::write(&script, &text)?;
+            let mut cmd = Command::new(&self.words[0]);
+            // SAFETY: `lower_this_process` makes async-signal-safe calls only.
+            unsafe {
+                cmd.pre_exec(|| {
+                    lower_this_process();
+                    Ok(())
+                });
+            }
+            cmd.args(&self.words[1..])
+                .stdin(std::fs::File::open(&script)?)
+                .stdout(std::fs::File::create(&out)?)
+                .stderr(Stdio::null());
+            Group::spawn(&mut cmd)
+        })();
+        let check = self.check.as_mut().expect("a check");
+        match started {
+            Ok(group) => {
+                check.race = Race::Running {
+                    group,
+                    out,
+                    trust_sat: !answer::is_unsat_only(&text),
+                };
+                Ok(())
+            }
+            Err(e) => {
+                check.race = Race::Off;
+                self.note(&format!("check-sat {id}: cannot run the fresh run: {e}"));
+                self.after_race_lost()
+            }
+        }
+    }
+
+    /// The fresh run gave nothing: if the live session has answered, that
+    /// is the answer.
+    fn after_race_lost(&mut self) -> Result<(), Stop> {
+        if self.check.as_ref().is_some_and(|c| c.wait_until.is_some()) {
+            return self.answer_with_live();
+        }
+        Ok(())
+    }
+
+    fn poll_race(&mut self) -> Result<(), Stop> {
+        let Some(check) = &mut self.check else {
+            return Ok(());
+        };
+        let id = check.id;
+        if check.wait_until.is_some_and(|t| Instant::now() >= t) {
+            self.note(&format!(
+                "check-sat {id}: the fresh run did not answer in time"
+            ));
+            return self.answer_with_live();
+        }
+        let Race::Running {
+            group,
+            out,
+            trust_sat,
+        } = &mut check.race
+        else {
+            return Ok(());
+        };
+        let exit = match group.try_wait() {
+            Ok(None) => return Ok(()),
+            Ok(Some(exit)) => exit,
+            Err(_) => Exit::Signal(libc::SIGKILL),
+        };
+        let output = std::fs::read(&*out).unwrap_or_default();
+        let definitive = matches!(exit, Exit::Code(_))
+            && answer::read(&output, *trust_sat) == answer::Reading::Definitive;
+        let word = answer_word(&output);
+        check.race = Race::Off;
+        match (definitive, word) {
+            (true, Some(word)) => {
+                let live_answered = check.wait_until.is_some();
+                let after = check.after.clone();
+                let seconds = check.started.elapsed().as_secs_f64();
+                self.check = None;
+                if !live_answered {
+                    self.behind = Some(after);
+                }
+                self.note(&format!(
+                    "check-sat {id}: answer from the simplified script ({seconds:.3}s)"
+                ));
+                emit(format!("{word}\n").as_bytes())
+            }
+            _ => {
+                self.note(&format!("check-sat {id}: the fresh run was not definitive"));
+                self.after_race_lost()
+            }
+        }
+    }
+
+    /// The live session ended: print what it still owes and end with its
+    /// exit code.
+    fn finish(&mut self) -> Result<i32, Stop> {
+        if let Some(check) = self.check.take() {
+            if self.behind.is_none() && self.replaying.is_none() {
+                emit(&check.held)?;
+            }
+        }
+        self.kill_race();
+        // The session closed its output; wait (a bounded time) for its
+        // exit status.
+        let mut code = None;
+        for _ in 0..500 {
+            if let Ok(Some(exit)) = self.live.group.try_wait() {
+                code = Some(exit);
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        self.live.group.kill();
+        Ok(match code {
+            Some(Exit::Code(c)) => c,
+            Some(Exit::Signal(s)) => 128 + s,
+            None => 0,
+        })
+    }
+
+    fn kill_race(&mut self) {
+        if let Some(check) = &mut self.check {
+            if let Race::Running { group, .. } = &mut check.race {
+                group.kill();
+            }
+        }
+    }
+
+    fn kill_all(&mut self) {
+        self.kill_race();
+        self.live.group.kill();
+    }
+}
+
+/// Split a command's text into the blanks and comments before it and the
+/// command. The line end that ended the previous command's line is dropped
+/// from the blanks: it went with that command already (a solver may read
+/// whole lines, and the client sends it only with its next command).
+fn split_gap(raw: &[u8], start: usize) -> (&[u8], &[u8]) {
+    let (mut gap, text) = raw.split_at(start);
+    if let Some(i) = gap.iter().position(|&b| b == b'\n') {
+        if gap[..i]
+            .iter()
+            .all(|&b| b == b' ' || b == b'\t' || b == b'\r')
+        {
+            gap = &gap[i + 1..];
+        }
+    }
+    (gap, text)
+}
+
+/// Replace a command by blanks, keeping its line ends.
+fn blank(text: &mut [u8]) {
+    for b in text.iter_mut() {
+        if *b != b'\n' {
+            *b = b' ';
+        }
+    }
+}
+
+/// A logged command without the blanks and comments before it.
+fn trimmed(text: &[u8]) -> &[u8] {
+    let mut i = 0;
+    while i < text.len() {
+        match text[i] {
+            b';' => {
+                while i < text.len() && text[i] != b'\n' {
+                    i += 1;
+                }
+            }
+            b if b.is_ascii_whitespace() => i += 1,
+            _ => break,
+        }
+    }
+    &text[i..]
+}
+
+/// Print `bytes` to the client at once.
+fn emit(bytes: &[u8]) -> Result<(), Stop> {
+    if bytes.is_empty() {
+        return Ok(());
+    }
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|_| out.flush()) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Err(Stop::ClientGone),
+        Err(e) => {
+            eprintln!("vcsimp solve: error: cannot write the answer: {e}");
+            Err(Stop::WriteFailed)
+        }
+    }
+}
+
+/// vcsimp's simplified form of `script` (the commands in effect and a
+/// `check-sat`), or None when it does not read.
+fn simplify(script: Vec<u8>, options: &crate::Options) -> Option<String> {
+    let text = String::from_utf8(script).ok()?;
+    let parsed = smtlib_io::parse_script(&text).ok()?;
+    Some(simplify_variant(parsed, options, Variant::MergeThenAffine).output)
+}

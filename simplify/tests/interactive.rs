@@ -1,0 +1,293 @@
+//! `vcsimp solve --interactive`: the solver's pipe protocol. With z3, the
+//! whole output (and exit code) of a session is z3's own, fed at once or by
+//! a client that waits for each answer; with a fake solver
+//! (`tests/interactive/fake-live.py`) whose live session never answers a
+//! check-sat, the fresh run on the simplified stack answers and the live
+//! session is restarted for the commands that follow. A session that hangs
+//! fails after a fixed time instead of blocking the suite.
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// Far above what any answer here takes: only a hang reaches it.
+const HANG: Duration = Duration::from_secs(120);
+
+fn vcsimp(solver: &str) -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_vcsimp"));
+    cmd.args(["solve", "--interactive", "-v", "--solver", solver])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    cmd
+}
+
+/// The output and exit code of `cmd` given `script` at once.
+fn run_whole(mut cmd: Command, script: &str) -> (String, Option<i32>) {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start");
+    common::feed(&mut child, script);
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(child.wait_with_output());
+    });
+    let out = rx
+        .recv_timeout(HANG)
+        .expect("the session hangs")
+        .expect("output");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        out.status.code(),
+    )
+}
+
+fn z3_alone() -> Command {
+    let mut cmd = Command::new(common::solver_path("z3"));
+    cmd.arg("-in");
+    cmd
+}
+
+fn assert_same_as_z3(script: &str) {
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let alone = run_whole(z3_alone(), script);
+    let through = run_whole(vcsimp(&z3), script);
+    assert_eq!(through, alone, "through vcsimp vs z3 alone on\n{script}");
+}
+
+const SESSION: &str = "\
+(set-option :print-success true)
+(set-option :produce-models true)
+(set-logic QF_LIA)
+(declare-const x Int)
+(declare-const y Int)
+(assert (= (+ x y) 10))
+(push 1)
+(assert (= x 3))
+(check-sat)
+(get-value (x y))
+(echo \"a (quoted) | string\")
+(pop 1)
+(push 2)
+(assert (> x 20))
+(assert (> y 20))
+(check-sat)
+(pop 2)
+(pop 5)
+(assert (= x (+ y 2)))
+(check-sat)
+(get-value (x y))
+(undeclared-command)
+(assert (> z 0))
+(check-sat)
+";
+
+#[test]
+fn a_session_answers_as_z3_alone() {
+    if !common::require("z3") {
+        return;
+    }
+    // With exit, and with the input ending without one.
+    assert_same_as_z3(&format!("{SESSION}(exit)\n(check-sat)\n"));
+    assert_same_as_z3(SESSION);
+    // Several commands on a line, comments, and no line end at the end.
+    assert_same_as_z3(
+        "(declare-const x Int) ; x\n(assert (> x 0)) (check-sat) (get-value (x)) (assert (< x 0)) (check-sat)",
+    );
+}
+
+/// A client that sends one command and waits for its answer lines.
+struct Client {
+    child: Child,
+    stdin: ChildStdin,
+    lines: mpsc::Receiver<String>,
+}
+
+impl Client {
+    fn start(mut cmd: Command) -> Client {
+        let mut child = cmd.spawn().expect("start vcsimp");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines().map_while(Result::ok) {
+                if tx.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        Client {
+            child,
+            stdin,
+            lines,
+        }
+    }
+
+    fn ask(&mut self, command: &str, answers: &[&str]) {
+        writeln!(self.stdin, "{command}").unwrap();
+        self.stdin.flush().unwrap();
+        for want in answers {
+            let got = self
+                .lines
+                .recv_timeout(HANG)
+                .unwrap_or_else(|_| panic!("no answer to {command}: the session hangs"));
+            assert_eq!(&got, want, "answer to {command}");
+        }
+    }
+
+    /// The exit code and the standard error after the input ends.
+    fn end(self) -> (Option<i32>, String) {
+        drop(self.stdin);
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = tx.send(self.child.wait_with_output());
+        });
+        let out = rx.recv_timeout(HANG).expect("vcsimp does not end").unwrap();
+        assert!(
+            self.lines.try_recv().is_err(),
+            "output after the last answer"
+        );
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+#[test]
+fn a_client_that_waits_for_each_answer() {
+    if !common::require("z3") {
+        return;
+    }
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let mut c = Client::start(vcsimp(&z3));
+    c.ask("(set-option :print-success true)", &["success"]);
+    c.ask("(declare-const x Int)", &["success"]);
+    c.ask("(push 1)", &["success"]);
+    c.ask("(assert (and (> x 4) (< x 6)))", &["success"]);
+    c.ask("(check-sat)", &["sat"]);
+    c.ask("(get-value (x))", &["((x 5))"]);
+    c.ask("(assert (< x 5))", &["success"]);
+    c.ask("(check-sat)", &["unsat"]);
+    c.ask("(pop 1)", &["success"]);
+    c.ask("(check-sat)", &["sat"]);
+    c.ask("(echo \"done\")", &["done"]);
+    c.ask("(exit)", &["success"]);
+    let (code, _) = c.end();
+    assert_eq!(code, Some(0));
+}
+
+struct Fake {
+    dir: PathBuf,
+}
+
+impl Fake {
+    fn new(name: &str) -> Fake {
+        let dir =
+            std::env::temp_dir().join(format!("vcsimp-interactive-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        Fake { dir }
+    }
+
+    fn command(&self, live: &str, fresh: &str) -> Command {
+        let fake = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/interactive/fake-live.py");
+        let mut cmd = vcsimp(&fake.display().to_string());
+        cmd.env("FAKE_LIVE", live)
+            .env("FAKE_FRESH", fresh)
+            .env("FAKE_PIDS", &self.dir);
+        cmd
+    }
+
+    fn live_pids(&self) -> Vec<i32> {
+        std::fs::read_to_string(self.dir.join("live"))
+            .unwrap_or_default()
+            .lines()
+            .filter_map(|l| l.trim().parse().ok())
+            .collect()
+    }
+}
+
+impl Drop for Fake {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+fn alive(pid: i32) -> bool {
+    // A zombie has no more cmdline; a live process has one.
+    std::fs::read(format!("/proc/{pid}/cmdline")).is_ok_and(|c| !c.is_empty())
+}
+
+#[test]
+fn the_fresh_run_answers_when_the_live_session_does_not() {
+    let fake = Fake::new("fresh");
+    let mut c = Client::start(fake.command("hang", "unsat"));
+    c.ask("(declare-const x Int)", &[]);
+    c.ask("(push 1)", &[]);
+    c.ask("(assert (and (> x 0) (< x 0)))", &[]);
+    c.ask("(check-sat)", &["unsat"]);
+    // The live session is still in its check-sat: the next command starts
+    // a new one, which answers in its place.
+    c.ask("(pop 1)", &[]);
+    c.ask("(echo \"after\")", &["after"]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("answer from the simplified script"),
+        "{stderr}"
+    );
+    let pids = fake.live_pids();
+    assert_eq!(pids.len(), 2, "one restart: {pids:?}\n{stderr}");
+    assert!(
+        pids.iter().all(|&p| !alive(p)),
+        "a live session outlived vcsimp"
+    );
+}
+
+#[test]
+fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
+    let fake = Fake::new("values");
+    let mut cmd = fake.command("sat", "sat");
+    cmd.env("FAKE_LIVE_DELAY", "2");
+    let mut c = Client::start(cmd);
+    c.ask("(declare-const x Int)", &[]);
+    c.ask("(assert (> x 0))", &[]);
+    c.ask("(check-sat)", &["sat"]);
+    // Whoever answered first, the values come from the live session.
+    c.ask("(get-value (x))", &["((x 1))"]);
+    c.ask("(exit)", &[]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(fake.live_pids().len(), 1, "no restart: {stderr}");
+}
+
+#[test]
+fn usage_errors() {
+    for args in [
+        &["solve", "--interactive", "--solver", "z3 -in", "in.smt2"][..],
+        &[
+            "solve",
+            "--interactive",
+            "--solver",
+            "z3 -in",
+            "--time-limit",
+            "3",
+        ],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_vcsimp"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty());
+    }
+}

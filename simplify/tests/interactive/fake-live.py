@@ -1,0 +1,40 @@
+#!/usr/bin/env python3
+"""A fake solver for the tests of `vcsimp solve --interactive`.
+
+Given a script that starts with vcsimp's variant comment (a fresh run on
+the simplified stack), it prints $FAKE_FRESH and exits. Otherwise it is a
+live session: it reads commands line by line and answers `(echo "s")`
+with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
+(`hang`: never), `(get-value ...)` with ((x 1)), and ends at `(exit)` or
+at the end of its input. Each live session appends its pid to
+$FAKE_PIDS/live.
+"""
+import os
+import re
+import sys
+import time
+
+first = sys.stdin.readline()
+if "vcsimp variant" in first:
+    print(os.environ.get("FAKE_FRESH", "unknown"), flush=True)
+    sys.exit(0)
+with open(os.path.join(os.environ["FAKE_PIDS"], "live"), "a") as f:
+    f.write(f"{os.getpid()}\n")
+TOKEN = re.compile(r'\(echo "([^"]*)"\)|\(check-sat\)|\(get-value[^\n]*|\(exit\)')
+line = first
+while line:
+    for m in TOKEN.finditer(line):
+        t = m.group(0)
+        if t.startswith("(echo"):
+            print(m.group(1), flush=True)
+        elif t == "(check-sat)":
+            answer = os.environ.get("FAKE_LIVE", "sat")
+            if answer == "hang":
+                time.sleep(1000)
+            time.sleep(float(os.environ.get("FAKE_LIVE_DELAY", "0")))
+            print(answer, flush=True)
+        elif t.startswith("(get-value"):
+            print("((x 1))", flush=True)
+        else:
+            sys.exit(0)
+    line = sys.stdin.readline()
