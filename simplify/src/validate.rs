@@ -830,9 +830,11 @@ fn signature(input: &Script, output: &Script, out_cx: &mut Context) -> Result<Si
                     p.term(body)
                 ));
             }
-            _ => return Err(format!(
+            _ => {
+                return Err(format!(
                 "the output declares {name} otherwise than the input, in a command kept verbatim"
-            )),
+            ))
+            }
         }
     }
     Ok(Signature {
@@ -877,6 +879,9 @@ struct SplitWitness {
     /// In the output's context: each fresh field constant ↦ its
     /// projection of the input's constant (`c_pi ↦ p_i(c)`).
     forward: HashMap<TermId, TermId>,
+    /// The same in the input's context, over the twins of the field
+    /// constants.
+    forward_in: HashMap<TermId, TermId>,
     /// In the input's context: the split constant and its value `mk(c̄)`,
     /// over twins of the field constants.
     backward: (TermId, TermId),
@@ -911,6 +916,7 @@ fn split_constants(
         out: &Context,
         out_decls: &HashMap<String, FunId>,
         input_names: &BTreeSet<String>,
+        twins: &mut HashMap<String, FunId>,
     ) -> Option<TermId> {
         match b {
             Built::Field(name) => {
@@ -930,6 +936,7 @@ fn split_constants(
                     ret: sort,
                     kind: FunKind::Declared,
                 });
+                twins.insert(name.clone(), twin);
                 Some(cx.mk_const(twin))
             }
             Built::Record { ctor, fields } => {
@@ -941,7 +948,7 @@ fn split_constants(
                 let args = fields
                     .iter()
                     .zip(sorts.iter())
-                    .map(|((_, sub), &s)| value_in(cx, sub, s, out, out_decls, input_names))
+                    .map(|((_, sub), &s)| value_in(cx, sub, s, out, out_decls, input_names, twins))
                     .collect::<Option<Vec<_>>>()?;
                 cx.mk_app(Op::Uf(mk), args).ok()
             }
@@ -982,7 +989,16 @@ fn split_constants(
             continue;
         }
         let sort = in_cx.fun(c_in).ret;
-        let Some(v) = value_in(in_cx, value, sort, out_cx, &out_decls, input_names) else {
+        let mut twins = HashMap::new();
+        let Some(v) = value_in(
+            in_cx,
+            value,
+            sort,
+            out_cx,
+            &out_decls,
+            input_names,
+            &mut twins,
+        ) else {
             continue;
         };
         let c_out_term = out_cx.mk_const(c_out);
@@ -991,9 +1007,14 @@ fn split_constants(
             continue;
         }
         let c_in_term = in_cx.mk_const(c_in);
+        let mut forward_in = HashMap::new();
+        if projections(in_cx, value, c_in_term, &twins, &mut forward_in).is_none() {
+            continue;
+        }
         w.push(SplitWitness {
             name: name.to_string(),
             forward,
+            forward_in,
             backward: (c_in_term, v),
         });
     }
@@ -1144,6 +1165,71 @@ fn query(header: &str, extra: &[String], claim: &str) -> String {
     q
 }
 
+/// One part of a scope's claim: `premise ⇒ goal`.
+struct Obligation {
+    /// Obligations of one group share their premise.
+    group: usize,
+    premise: String,
+    goal: String,
+    /// Which assertion the goal is, for the verdict's detail.
+    what: String,
+}
+
+impl Obligation {
+    /// `premise ⇒ ⋀ goals` for obligations `obs` of one group.
+    fn claim_of(&self, obs: &[&Obligation]) -> String {
+        let goals: Vec<&str> = obs.iter().map(|o| o.goal.as_str()).collect();
+        match &goals[..] {
+            [g] => format!("(=> {} {g})", self.premise),
+            _ => format!("(=> {} (and {}))", self.premise, goals.join(" ")),
+        }
+    }
+}
+
+/// The obligations among `open` (indices into `obs`, all `Some`) that
+/// `ask` proves (answers `unsat` for their claim), asked a group of
+/// obligations with one premise at a time and halved where not proved
+/// whole. Other answers prove nothing.
+fn prove_in_groups(
+    open: &[usize],
+    obs: &[Option<Obligation>],
+    mut ask: impl FnMut(String) -> Answer,
+) -> BTreeSet<usize> {
+    fn go(
+        part: &[usize],
+        obs: &[Option<Obligation>],
+        ask: &mut impl FnMut(String) -> Answer,
+        proved: &mut BTreeSet<usize>,
+    ) {
+        let Some(&first) = part.first() else { return };
+        let of = |n: usize| obs[n].as_ref().expect("open obligations are non-trivial");
+        let all: Vec<&Obligation> = part.iter().map(|&n| of(n)).collect();
+        if ask(of(first).claim_of(&all)) == Answer::Unsat {
+            proved.extend(part.iter().copied());
+        } else if part.len() > 1 {
+            let (a, b) = part.split_at(part.len() / 2);
+            go(a, obs, ask, proved);
+            go(b, obs, ask, proved);
+        }
+    }
+    let mut proved = BTreeSet::new();
+    let mut groups: Vec<Vec<usize>> = vec![];
+    for &n in open {
+        let g = obs[n]
+            .as_ref()
+            .expect("open obligations are non-trivial")
+            .group;
+        match groups.last_mut() {
+            Some(last) if obs[last[0]].as_ref().map(|o| o.group) == Some(g) => last.push(n),
+            _ => groups.push(vec![n]),
+        }
+    }
+    for part in &groups {
+        go(part, obs, &mut ask, &mut proved);
+    }
+    proved
+}
+
 /// The formulas of one scope's check. `i`, `i_tau` and `d` are in the
 /// input's context, the others in the output's.
 struct Check {
@@ -1151,8 +1237,11 @@ struct Check {
     i: Vec<TermId>,
     /// `I` with each split constant read as its value (`Iτ`).
     i_tau: Vec<TermId>,
-    /// The dropped definitions `D` (input's axioms).
+    /// The dropped definitions (input's axioms) with each split constant
+    /// read as its value (`Dτ`).
     d: Vec<TermId>,
+    /// `Dτ` with each field constant read as its projection (`Dτσ`).
+    d_sigma: Vec<TermId>,
     /// The output's assertions `O`.
     o: Vec<TermId>,
     /// `O` with each field constant read as its projection (`Oσ`).
@@ -1166,20 +1255,16 @@ impl Check {
     /// symbol is read back through witnesses, else
     /// `(I ∧ Fσ ⇒ Oσ ∧ D) ∧ (O ∧ D ⇒ Iτ)`.
     fn claim(&self, in_cx: &Context, out_cx: &Context) -> String {
-        let output = |o: &[TermId]| {
-            if self.d.is_empty() {
+        let output = |o: &[TermId], d: &[TermId]| {
+            if d.is_empty() {
                 conjunction(out_cx, o)
             } else {
-                format!(
-                    "(and {} {})",
-                    conjunction(out_cx, o),
-                    conjunction(in_cx, &self.d)
-                )
+                format!("(and {} {})", conjunction(out_cx, o), conjunction(in_cx, d))
             }
         };
         let i = conjunction(in_cx, &self.i);
         if self.i == self.i_tau && self.o == self.o_sigma && self.facts.is_empty() {
-            return format!("(= {i} {})", output(&self.o));
+            return format!("(= {i} {})", output(&self.o, &self.d));
         }
         let premise = if self.facts.is_empty() {
             i
@@ -1188,10 +1273,58 @@ impl Check {
         };
         format!(
             "(and (=> {premise} {}) (=> {} {}))",
-            output(&self.o_sigma),
-            output(&self.o),
+            output(&self.o_sigma, &self.d_sigma),
+            output(&self.o, &self.d),
             conjunction(in_cx, &self.i_tau)
         )
+    }
+
+    /// The claim split into obligations `premise ⇒ goal`, one per
+    /// conjunct of each conclusion, with what each goal is: their
+    /// conjunction is the claim. An obligation whose goal is, as printed,
+    /// one of its premises is `None` (it holds).
+    fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
+        let texts = |cx: &Context, ts: &[TermId]| -> Vec<String> {
+            let mut p = Printer::new(cx);
+            ts.iter().map(|&t| p.term(t)).collect()
+        };
+        let (i, i_tau, d, d_sigma) = (
+            texts(in_cx, &self.i),
+            texts(in_cx, &self.i_tau),
+            texts(in_cx, &self.d),
+            texts(in_cx, &self.d_sigma),
+        );
+        let (o, o_sigma, facts) = (
+            texts(out_cx, &self.o),
+            texts(out_cx, &self.o_sigma),
+            texts(out_cx, &self.facts),
+        );
+        let mut out = vec![];
+        let mut group = 0;
+        let mut add = |premises: &[&[String]], goals: &[String], what: &str| {
+            group += 1;
+            let all: Vec<&String> = premises.iter().flat_map(|p| p.iter()).collect();
+            let premise = match &all[..] {
+                [] => "true".to_string(),
+                [p] => p.to_string(),
+                _ => format!(
+                    "(and {})",
+                    all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                ),
+            };
+            for (k, g) in goals.iter().enumerate() {
+                out.push((!all.contains(&g)).then(|| Obligation {
+                    group,
+                    premise: premise.clone(),
+                    goal: g.clone(),
+                    what: format!("{what} {}", k + 1),
+                }));
+            }
+        };
+        add(&[&i, &facts], &o_sigma, "output assertion");
+        add(&[&i, &facts], &d_sigma, "dropped definition");
+        add(&[&o, &d], &i_tau, "input assertion");
+        out
     }
 
     fn has_quantifier(&self, in_cx: &Context, out_cx: &Context) -> bool {
@@ -1199,6 +1332,7 @@ impl Check {
         q(in_cx, &self.i)
             || q(in_cx, &self.i_tau)
             || q(in_cx, &self.d)
+            || q(in_cx, &self.d_sigma)
             || q(out_cx, &self.o)
             || q(out_cx, &self.o_sigma)
             || q(out_cx, &self.facts)
@@ -1213,6 +1347,7 @@ impl Check {
             i: abstract_quantifiers(in_cx, &self.i, &mut names),
             i_tau: abstract_quantifiers(in_cx, &self.i_tau, &mut names),
             d: abstract_quantifiers(in_cx, &self.d, &mut names),
+            d_sigma: abstract_quantifiers(in_cx, &self.d_sigma, &mut names),
             o: abstract_quantifiers(out_cx, &self.o, &mut names),
             o_sigma: abstract_quantifiers(out_cx, &self.o_sigma, &mut names),
             facts: abstract_quantifiers(out_cx, &self.facts, &mut names),
@@ -1308,6 +1443,8 @@ pub fn validate(
         .collect();
     let header = &sig.header;
     let mut agreed = 0;
+    // scopes undecided as a whole where some obligations were proved
+    let mut partly = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();
     let mut ask_once = |q: String| {
@@ -1319,22 +1456,19 @@ pub fn validate(
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
         let d = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
-        // A constant that the output side uses cannot take its value.
+        // A constant that the output uses cannot take its value.
         let name = |cx: &Context, f: FunId| cx.sym_name(cx.fun(f).name).to_string();
         let used: BTreeSet<String> = o_ts
             .iter()
             .flat_map(|&t| functions_in(&out_cx, t))
             .map(|f| name(&out_cx, f))
-            .chain(
-                d.iter()
-                    .flat_map(|&t| functions_in(&in_cx, t))
-                    .map(|f| name(&in_cx, f)),
-            )
             .collect();
         let active: Vec<&SplitWitness> =
             splits.iter().filter(|w| !used.contains(&w.name)).collect();
         let forward: HashMap<TermId, TermId> =
             active.iter().flat_map(|w| w.forward.clone()).collect();
+        let forward_in: HashMap<TermId, TermId> =
+            active.iter().flat_map(|w| w.forward_in.clone()).collect();
         let backward: HashMap<TermId, TermId> = active.iter().map(|w| w.backward).collect();
         let sigma = |cx: &mut Context, ts: &[TermId]| -> Vec<TermId> {
             if forward.is_empty() {
@@ -1344,6 +1478,16 @@ pub fn validate(
                 .map(|&t| crate::term::replace(cx, t, &forward))
                 .collect()
         };
+        let substituted = |cx: &mut Context, ts: &[TermId], map: &HashMap<TermId, TermId>| {
+            if map.is_empty() {
+                return ts.to_vec();
+            }
+            ts.iter()
+                .map(|&t| crate::term::replace(cx, t, map))
+                .collect::<Vec<TermId>>()
+        };
+        let d = substituted(&mut in_cx, &d, &backward);
+        let d_sigma = substituted(&mut in_cx, &d, &forward_in);
         let mut facts = vec![];
         let mut exists = vec![];
         for (g, funs) in groups.iter().enumerate() {
@@ -1360,25 +1504,74 @@ pub fn validate(
         }
         let sides = Check {
             i: i_ts.clone(),
-            i_tau: if backward.is_empty() {
-                i_ts.clone()
-            } else {
-                i_ts.iter()
-                    .map(|&t| crate::term::replace(&mut in_cx, t, &backward))
-                    .collect()
-            },
+            i_tau: substituted(&mut in_cx, i_ts, &backward),
             d,
+            d_sigma,
             o: o_ts.clone(),
             o_sigma: sigma(&mut out_cx, o_ts),
             facts,
         };
+        let quantified = sides.has_quantifier(&in_cx, &out_cx);
         let mut answer = ask_once(query(header, &[], &sides.claim(&in_cx, &out_cx)));
-        if matches!(answer, Answer::Undecided(_)) && sides.has_quantifier(&in_cx, &out_cx) {
+        let abstracted = if matches!(answer, Answer::Undecided(_)) && quantified {
             let (abstracted, extra) = sides.abstracted(&mut in_cx, &mut out_cx);
             let q = query(header, &extra, &abstracted.claim(&in_cx, &out_cx));
-            if ask_once(q) == Answer::Unsat {
+            if ask_once(q.clone()) == Answer::Unsat {
                 answer = Answer::Unsat;
             }
+            Some((abstracted, extra))
+        } else {
+            None
+        };
+        // Undecided as a whole: the obligations, in groups halved until
+        // proved, first with quantified subformulas abstracted (quick),
+        // then one at a time in full.
+        if let Answer::Undecided(why) = answer.clone() {
+            let full = sides.obligations(&in_cx, &out_cx);
+            let total = full.len();
+            let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
+            if let Some((abs, extra)) = &abstracted {
+                let abs = abs.obligations(&in_cx, &out_cx);
+                open.retain(|&n| abs[n].is_some());
+                // a goal that is one abstracted quantifier, not a premise,
+                // cannot follow from the abstraction
+                let whole_quantifier =
+                    |n: &usize| abs[*n].as_ref().is_some_and(|o| extra.contains(&o.goal));
+                let tried: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|n| !whole_quantifier(n))
+                    .collect();
+                let proved = prove_in_groups(&tried, &abs, |q| ask_once(query(header, extra, &q)));
+                open.retain(|n| !proved.contains(n));
+            }
+            let mut undecided_here = vec![];
+            let mut found_sat = false;
+            for &n in &open {
+                let ob = full[n].as_ref().expect("open obligations are non-trivial");
+                match ask_once(query(header, &[], &ob.claim_of(&[ob]))) {
+                    Answer::Unsat => {}
+                    Answer::Sat => {
+                        found_sat = true;
+                        break;
+                    }
+                    Answer::Undecided(w) => undecided_here.push(format!("{} ({w})", ob.what)),
+                }
+            }
+            if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
+                partly += 1;
+            }
+            answer = if found_sat {
+                Answer::Sat
+            } else if undecided_here.is_empty() {
+                Answer::Unsat
+            } else {
+                Answer::Undecided(format!(
+                    "{why} on the whole; {} of {total} obligations proved one by one, undecided: {}",
+                    total - undecided_here.len(),
+                    undecided_here.join(", ")
+                ))
+            };
         }
         // Some choice of the Skolem functions satisfies their facts.
         if answer == Answer::Unsat {
@@ -1417,7 +1610,7 @@ pub fn validate(
     }
     let verdict = if undecided.is_empty() {
         Verdict::Agree
-    } else if agreed > 0 {
+    } else if agreed > 0 || partly > 0 {
         Verdict::Partial
     } else {
         Verdict::Unknown
