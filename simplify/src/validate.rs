@@ -35,6 +35,37 @@
 //! arguments is read back on records: `f(ū)` becomes `f(mk(ū))`, where
 //! every `mk` is injective in the output.
 //!
+//! The query declares every symbol once: an output declaration or
+//! definition identical to the input's is shared, one of a name the input
+//! lacks is added (a fresh `define-fun`, such as `why3-reads`' named
+//! reads, is a conservative extension), and one that declares an input's
+//! name otherwise is renamed apart.
+//!
+//! A constant `c` that `record-consts` split into fields `c̄` (reported
+//! with its value `mk(c̄)` and the projections `p̄`) is read back through
+//! two witnesses: the claim is `(I ∧ F ⇒ Oσ ∧ Dτσ) ∧ (O ∧ Dτ ⇒ Iτ)` with
+//! `σ: c_i ↦ p_i(c)` and `τ: c ↦ mk(c̄)`, where `c` occurs nowhere in
+//! the output. A model of `I` gives one of the output with `c_i :=
+//! p_i(c)` (the `c_i` are fresh); a model of the output gives one of `I`
+//! with `c := mk(c̄)`. So the two are equisatisfiable.
+//!
+//! Skolem functions `F̄` of `guarded-eq` (reported by the pipeline): their
+//! facts `F` are the output assertions `∀x̄. B` that apply each `F` only
+//! to one tuple of distinct bound variables. The claim above, with `F`
+//! among the input's premises, shows `I ∧ F ⇒ O` and `O ⇒ I`; a second
+//! query shows `I ⇒ ∀n̄. ∃ȳ. ⋀ F[F̄(n̄) := ȳ]`, which is first-order and
+//! equivalent to `I ⇒ ∃F̄. F` (choose `F(n̄)` as the `ȳ` for `n̄`). Then
+//! every model of `I` extends to one of `O`, and `I ≡ ∃F̄. O`.
+//!
+//! A scope undecided as a whole is split into obligations, one per
+//! conjunct of each side's conclusion (`I ∧ F ⇒ o` for each output
+//! assertion, `O ∧ D ⇒ i` for each input one); their conjunction is the
+//! claim. Obligations whose goal is a premise hold; the others are asked
+//! with quantified subformulas abstracted, in groups halved until proved,
+//! then one by one in full. A scope with some but not all obligations
+//! proved is undecided, and the run `partial`, with the undecided ones
+//! named in the detail.
+//!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
 //! shares no code with the passes and checks every claim it relies on
@@ -43,7 +74,7 @@
 //!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
-//! agree and the others are undecided, [`Verdict::Unknown`] otherwise.
+//! scopes or obligations were proved and the rest is undecided, [`Verdict::Unknown`] otherwise.
 //! Commands vcsimp could not read are the same on both sides and are left
 //! out of the check. This module runs the solver but never prints.
 
