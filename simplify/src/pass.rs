@@ -151,7 +151,9 @@ pub struct ScriptChange {
 }
 
 /// How a symbol of a script pass's output reads in terms of the input's:
-/// all that `--validate` learns about what a pass did.
+/// all that `--validate` learns about what a pass did. A fresh symbol that
+/// the output defines by `define-fun` (`why3-reads`' named reads) needs no
+/// entry: the definition is its read-back, and the validator includes it.
 /// Symbols and constructors are named, since validation may read the two
 /// scripts apart; the validator checks every claim it relies on (sorts,
 /// injectivity, definitional form) itself.
@@ -167,6 +169,28 @@ pub enum ReadBack {
     /// The definitional axiom of the function `name` is no longer in the
     /// output (`prune-defs`).
     DroppedDefinition { name: String },
+    /// The input's constant `name` is split into fresh constants, one per
+    /// field: wherever the input has `name`, the output has `value`
+    /// (`record-consts`).
+    SplitConstant { name: String, value: Built },
+    /// The output's functions `names` are fresh Skolem functions: their
+    /// defining facts are among the output's assertions, and the input
+    /// implies that some choice of the functions satisfies them
+    /// (`guarded-eq`).
+    SkolemFunctions { names: Vec<String> },
+}
+
+/// A record value built from fresh constants ([`ReadBack::SplitConstant`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Built {
+    /// The fresh constant `name` of the output.
+    Field(String),
+    /// The constructor `ctor` applied to its fields, each with the
+    /// projection that reads it back from the record.
+    Record {
+        ctor: String,
+        fields: Vec<(String, Built)>,
+    },
 }
 
 /// How an argument of a function is passed in a pass's output.

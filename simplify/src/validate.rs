@@ -35,6 +35,37 @@
 //! arguments is read back on records: `f(ū)` becomes `f(mk(ū))`, where
 //! every `mk` is injective in the output.
 //!
+//! The query declares every symbol once: an output declaration or
+//! definition identical to the input's is shared, one of a name the input
+//! lacks is added (a fresh `define-fun`, such as `why3-reads`' named
+//! reads, is a conservative extension), and one that declares an input's
+//! name otherwise is renamed apart.
+//!
+//! A constant `c` that `record-consts` split into fields `c̄` (reported
+//! with its value `mk(c̄)` and the projections `p̄`) is read back through
+//! two witnesses: the claim is `(I ∧ F ⇒ Oσ ∧ Dτσ) ∧ (O ∧ Dτ ⇒ Iτ)` with
+//! `σ: c_i ↦ p_i(c)` and `τ: c ↦ mk(c̄)`, where `c` occurs nowhere in
+//! the output. A model of `I` gives one of the output with `c_i :=
+//! p_i(c)` (the `c_i` are fresh); a model of the output gives one of `I`
+//! with `c := mk(c̄)`. So the two are equisatisfiable.
+//!
+//! Skolem functions `F̄` of `guarded-eq` (reported by the pipeline): their
+//! facts `F` are the output assertions `∀x̄. B` that apply each `F` only
+//! to one tuple of distinct bound variables. The claim above, with `F`
+//! among the input's premises, shows `I ∧ F ⇒ O` and `O ⇒ I`; a second
+//! query shows `I ⇒ ∀n̄. ∃ȳ. ⋀ F[F̄(n̄) := ȳ]`, which is first-order and
+//! equivalent to `I ⇒ ∃F̄. F` (choose `F(n̄)` as the `ȳ` for `n̄`). Then
+//! every model of `I` extends to one of `O`, and `I ≡ ∃F̄. O`.
+//!
+//! A scope undecided as a whole is split into obligations, one per
+//! conjunct of each side's conclusion (`I ∧ F ⇒ o` for each output
+//! assertion, `O ∧ D ⇒ i` for each input one); their conjunction is the
+//! claim. Obligations whose goal is a premise hold; the others are asked
+//! with quantified subformulas abstracted, in groups halved until proved,
+//! then one by one in full. A scope with some but not all obligations
+//! proved is undecided, and the run `partial`, with the undecided ones
+//! named in the detail.
+//!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
 //! shares no code with the passes and checks every claim it relies on
@@ -43,11 +74,11 @@
 //!
 //! The verdict of a run is [`Verdict::Agree`] if every scope agrees,
 //! [`Verdict::Disagree`] if one disagrees, [`Verdict::Partial`] if some
-//! agree and the others are undecided, [`Verdict::Unknown`] otherwise.
+//! scopes or obligations were proved and the rest is undecided, [`Verdict::Unknown`] otherwise.
 //! Commands vcsimp could not read are the same on both sides and are left
 //! out of the check. This module runs the solver but never prints.
 
-use crate::pass::{ArgShape, ReadBack};
+use crate::pass::{ArgShape, Built, ReadBack};
 use crate::scope::liveness;
 use crate::term::rebuild;
 use smtlib_io::{
@@ -611,82 +642,716 @@ fn undo_record_arguments(
     })
 }
 
-/// The declarations and definitions of `script`, verbatim.
-fn declarations(script: &Script) -> String {
-    let mut s = String::new();
-    for c in &script.commands {
-        let keep = match &c.kind {
-            CommandKind::Declare(_) | CommandKind::Define { .. } => true,
-            CommandKind::Other | CommandKind::Opaque { .. } => {
-                let t = c.text.trim_start();
-                t.starts_with("(declare-") || t.starts_with("(define-")
-            }
-            _ => false,
-        };
-        if keep {
-            s.push_str(&c.text);
-            s.push('\n');
-        }
-    }
-    s
+/// A command's text with its tokens separated by single blanks, so that
+/// declarations printed apart compare equal.
+fn normalized(text: &str) -> String {
+    text.replace('(', " ( ")
+        .replace(')', " ) ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-/// The output's `define-fun`s of symbols the input does not have
-/// (`why3-reads` names encoded reads this way). A definition is a
-/// conservative extension, so with them in the query equivalence is still
-/// checked over the input's symbols.
-fn new_definitions(input: &Script, output: &Script) -> String {
-    let ins = declared_by_name(input);
-    let verbatim: BTreeSet<&str> = input
-        .commands
-        .iter()
-        .filter(|c| matches!(c.kind, CommandKind::Other))
-        .filter_map(|c| defined_name(&c.text))
-        .collect();
-    let cx = &output.cx;
-    let mut s = String::new();
-    for c in &output.commands {
-        let name = match c.kind {
-            CommandKind::Define { fun, .. } => Some(cx.sym_name(cx.fun(fun).name)),
-            // a definition a pass wrote to be printed as it is
-            // (`why3-reads`) before the script is read again
-            CommandKind::Other => defined_name(&c.text),
-            _ => None,
-        };
-        if let Some(name) = name {
-            if !ins.contains_key(name) && !verbatim.contains(name) {
-                s.push_str(&c.text);
-                s.push('\n');
-            }
+/// Does command `c` declare or define something (a symbol, a sort, a
+/// datatype)?
+fn declares(c: &smtlib_io::Command) -> bool {
+    match &c.kind {
+        CommandKind::Declare(_) | CommandKind::Define { .. } => true,
+        CommandKind::Other | CommandKind::Opaque { .. } => {
+            let t = c.text.trim_start();
+            t.starts_with("(declare-") || t.starts_with("(define-")
         }
+        _ => false,
     }
-    s
 }
 
-/// The symbol a `(define-fun NAME …)` command text defines (quoted names
-/// without their bars).
-fn defined_name(text: &str) -> Option<&str> {
-    let rest = text.trim_start().strip_prefix("(define-fun")?;
-    if !rest.starts_with(char::is_whitespace) {
+/// The symbol a declaration or definition command declares, where it
+/// declares one (not `declare-datatypes` or `define-funs-rec`): from the
+/// context for commands vcsimp read, from the text for the others (quoted
+/// names without their bars).
+fn declared_symbol<'a>(cx: &'a Context, c: &'a smtlib_io::Command) -> Option<&'a str> {
+    match c.kind {
+        CommandKind::Declare(f) | CommandKind::Define { fun: f, .. } => {
+            return Some(cx.sym_name(cx.fun(f).name));
+        }
+        _ => {}
+    }
+    let rest = c.text.trim_start().strip_prefix('(')?.trim_start();
+    let keyword_end = rest.find(|ch: char| ch.is_whitespace() || ch == '(')?;
+    let (keyword, rest) = rest.split_at(keyword_end);
+    if !matches!(
+        keyword,
+        "declare-fun"
+            | "declare-const"
+            | "define-fun"
+            | "define-const"
+            | "define-fun-rec"
+            | "declare-sort"
+            | "define-sort"
+            | "declare-datatype"
+    ) {
         return None;
     }
     let rest = rest.trim_start();
     if let Some(quoted) = rest.strip_prefix('|') {
         return quoted.split('|').next();
     }
-    rest.split(|ch: char| ch.is_whitespace() || ch == '(')
+    rest.split(|ch: char| ch.is_whitespace() || ch == '(' || ch == ')')
         .next()
+        .filter(|n| !n.is_empty())
 }
 
-fn query(decls: &str, extra: &[String], input: &str, output: &str) -> String {
-    let mut q = String::from(decls);
+/// The signature of the query: the declarations and definitions of both
+/// scripts, each once.
+struct Signature {
+    /// The commands that declare it, in order: the input's, then the
+    /// output's that the input does not have.
+    header: String,
+    /// Output symbols declared or defined otherwise than the input's of
+    /// the same name, each with its twin under a fresh name.
+    renamed: HashMap<FunId, FunId>,
+    /// Every name of the input's context (symbols, constructors,
+    /// selectors).
+    input_names: BTreeSet<String>,
+}
+
+/// Build the query's [`Signature`] from `input` and `output` (whose terms
+/// are in `out_cx`, a copy of `output.cx` where twins are declared). An
+/// output command that declares or defines exactly what an input command
+/// does is shared; one that declares a name the input does not have is
+/// added; one that declares an input's name otherwise (a pass changed its
+/// signature or definition) is renamed apart, so that the output's symbol
+/// is a symbol of its own in the query. An error says why the query
+/// cannot be built: a verbatim command (which cannot be renamed) that
+/// redeclares an input's name.
+fn signature(input: &Script, output: &Script, out_cx: &mut Context) -> Result<Signature, String> {
+    let mut header = String::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
+    let mut input_names: BTreeSet<String> = input
+        .cx
+        .funs()
+        .map(|(_, d)| input.cx.sym_name(d.name).to_string())
+        .collect();
+    for c in input.commands.iter().filter(|c| declares(c)) {
+        if let Some(name) = declared_symbol(&input.cx, c) {
+            input_names.insert(name.to_string());
+        }
+        if seen.insert(normalized(&c.text)) {
+            header.push_str(&c.text);
+            header.push('\n');
+        }
+    }
+    let input_decls = declared_by_name(input);
+    let same_declaration = |f: FunId, name: &str| {
+        let Some(&g) = input_decls.get(name) else {
+            return false;
+        };
+        let (o, i) = (output.cx.fun(f), input.cx.fun(g));
+        let (po, pi) = (Printer::new(&output.cx), Printer::new(&input.cx));
+        o.args.len() == i.args.len()
+            && o.args
+                .iter()
+                .zip(i.args.iter())
+                .all(|(&a, &b)| po.sort(a) == pi.sort(b))
+            && po.sort(o.ret) == pi.sort(i.ret)
+    };
+    let mut taken: BTreeSet<String> = input_names.clone();
+    taken.extend(
+        out_cx
+            .funs()
+            .map(|(_, d)| out_cx.sym_name(d.name).to_string()),
+    );
+    let mut renamed: HashMap<FunId, FunId> = HashMap::new();
+    let mut added: BTreeSet<String> = BTreeSet::new();
+    for c in output.commands.iter().filter(|c| declares(c)) {
+        let text = normalized(&c.text);
+        if seen.contains(&text) {
+            continue;
+        }
+        let Some(name) = declared_symbol(&output.cx, c).map(str::to_string) else {
+            // a datatype or a block of recursive definitions of the output
+            seen.insert(text);
+            header.push_str(&c.text);
+            header.push('\n');
+            continue;
+        };
+        if let CommandKind::Declare(f) = c.kind {
+            if same_declaration(f, &name) {
+                continue;
+            }
+        }
+        if !input_names.contains(&name) {
+            if added.insert(name) {
+                seen.insert(text);
+                header.push_str(&c.text);
+                header.push('\n');
+            }
+            continue;
+        }
+        let fresh = (1..)
+            .map(|k| format!("{name}!out{k}"))
+            .find(|n| !taken.contains(n))
+            .expect("an unused name");
+        taken.insert(fresh.clone());
+        match &c.kind {
+            CommandKind::Declare(f) => {
+                let twin = twin_named(out_cx, *f, &fresh);
+                renamed.insert(*f, twin);
+                header.push_str(&crate::analysis::redeclare::declaration(out_cx, twin).text);
+                header.push('\n');
+            }
+            CommandKind::Define { fun, params, body } => {
+                let twin = twin_named(out_cx, *fun, &fresh);
+                let body = rename_in(out_cx, *body, &renamed);
+                renamed.insert(*fun, twin);
+                let p = Printer::new(out_cx);
+                let params: Vec<String> = params
+                    .iter()
+                    .map(|&v| {
+                        let d = out_cx.var(v);
+                        format!(
+                            "({} {})",
+                            smtlib_io::print::quote_symbol(out_cx.sym_name(d.name)),
+                            p.sort(d.sort)
+                        )
+                    })
+                    .collect();
+                let mut p = Printer::new(out_cx);
+                header.push_str(&format!(
+                    "(define-fun {} ({}) {} {})\n",
+                    smtlib_io::print::quote_symbol(&fresh),
+                    params.join(" "),
+                    p.sort(out_cx.fun(twin).ret),
+                    p.term(body)
+                ));
+            }
+            _ => {
+                return Err(format!(
+                "the output declares {name} otherwise than the input, in a command kept verbatim"
+            ))
+            }
+        }
+    }
+    Ok(Signature {
+        header,
+        renamed,
+        input_names,
+    })
+}
+
+/// A declared function of `cx` like `f`, named `name`.
+fn twin_named(cx: &mut Context, f: FunId, name: &str) -> FunId {
+    let d = cx.fun(f).clone();
+    let sym = cx.sym(name);
+    cx.declare_fun(FunDecl {
+        name: sym,
+        sort_params: d.sort_params,
+        args: d.args,
+        ret: d.ret,
+        kind: FunKind::Declared,
+    })
+}
+
+/// `t` with every application of a key of `renamed` made one of its twin.
+fn rename_in(cx: &mut Context, t: TermId, renamed: &HashMap<FunId, FunId>) -> TermId {
+    if renamed.is_empty() {
+        return t;
+    }
+    rebuild(cx, t, |cx, _, new| {
+        let TermKind::App(Op::Uf(f), args) = cx.kind(new).clone() else {
+            return None;
+        };
+        let &twin = renamed.get(&f)?;
+        cx.mk_app(Op::Uf(twin), args.to_vec()).ok()
+    })
+}
+
+/// How one constant that `record-consts` split reads back
+/// ([`ReadBack::SplitConstant`]).
+struct SplitWitness {
+    /// The split constant's name.
+    name: String,
+    /// In the output's context: each fresh field constant ↦ its
+    /// projection of the input's constant (`c_pi ↦ p_i(c)`).
+    forward: HashMap<TermId, TermId>,
+    /// The same in the input's context, over the twins of the field
+    /// constants.
+    forward_in: HashMap<TermId, TermId>,
+    /// In the input's context: the split constant and its value `mk(c̄)`,
+    /// over twins of the field constants.
+    backward: (TermId, TermId),
+}
+
+/// Read the constants that `record-consts` split back, where the report
+/// fits both scripts: `name` is an input constant that the output still
+/// declares, each field constant is a constant the output declares and
+/// the input does not know, and each constructor and projection is found
+/// by name and arity, with the sorts of the value's place. The witness
+/// holds whatever the reported functions are: the solver then proves
+/// (or fails to prove) both directions with it (see [`validate`]).
+fn split_constants(
+    input: &Script,
+    output: &Script,
+    in_cx: &mut Context,
+    out_cx: &mut Context,
+    reported: &[(&str, &Built)],
+    input_names: &BTreeSet<String>,
+) -> Vec<SplitWitness> {
+    fn find(cx: &Context, name: &str, arity: usize) -> Option<FunId> {
+        cx.funs()
+            .find(|(_, d)| cx.sym_name(d.name) == name && d.args.len() == arity)
+            .map(|(f, _)| f)
+    }
+    /// The value in the input's context, of sort `sort`; declares the
+    /// twins of the field constants there.
+    fn value_in(
+        cx: &mut Context,
+        b: &Built,
+        sort: smtlib_io::SortId,
+        out: &Context,
+        out_decls: &HashMap<String, FunId>,
+        input_names: &BTreeSet<String>,
+        twins: &mut HashMap<String, FunId>,
+    ) -> Option<TermId> {
+        match b {
+            Built::Field(name) => {
+                let &f = out_decls.get(name)?;
+                let d = out.fun(f);
+                let fits = d.args.is_empty()
+                    && !input_names.contains(name)
+                    && Printer::new(out).sort(d.ret) == Printer::new(cx).sort(sort);
+                if !fits {
+                    return None;
+                }
+                let sym = cx.sym(name);
+                let twin = cx.declare_fun(FunDecl {
+                    name: sym,
+                    sort_params: Box::new([]),
+                    args: Box::new([]),
+                    ret: sort,
+                    kind: FunKind::Declared,
+                });
+                twins.insert(name.clone(), twin);
+                Some(cx.mk_const(twin))
+            }
+            Built::Record { ctor, fields } => {
+                let mk = find(cx, ctor, fields.len())?;
+                if cx.fun(mk).ret != sort {
+                    return None;
+                }
+                let sorts = cx.fun(mk).args.clone();
+                let args = fields
+                    .iter()
+                    .zip(sorts.iter())
+                    .map(|((_, sub), &s)| value_in(cx, sub, s, out, out_decls, input_names, twins))
+                    .collect::<Option<Vec<_>>>()?;
+                cx.mk_app(Op::Uf(mk), args).ok()
+            }
+        }
+    }
+    /// The projections of `at` that read each field constant, in the
+    /// output's context.
+    fn projections(
+        cx: &mut Context,
+        b: &Built,
+        at: TermId,
+        out_decls: &HashMap<String, FunId>,
+        into: &mut HashMap<TermId, TermId>,
+    ) -> Option<()> {
+        match b {
+            Built::Field(name) => {
+                let field = cx.mk_const(*out_decls.get(name)?);
+                into.insert(field, at);
+                Some(())
+            }
+            Built::Record { fields, .. } => {
+                for (proj, sub) in fields {
+                    let p = find(cx, proj, 1)?;
+                    let read = cx.mk_app(Op::Uf(p), vec![at]).ok()?;
+                    projections(cx, sub, read, out_decls, into)?;
+                }
+                Some(())
+            }
+        }
+    }
+    let mut w = vec![];
+    let (in_decls, out_decls) = (declared_by_name(input), declared_by_name(output));
+    for &(name, value) in reported {
+        let (Some(&c_in), Some(&c_out)) = (in_decls.get(name), out_decls.get(name)) else {
+            continue;
+        };
+        if !in_cx.fun(c_in).args.is_empty() || !out_cx.fun(c_out).args.is_empty() {
+            continue;
+        }
+        let sort = in_cx.fun(c_in).ret;
+        let mut twins = HashMap::new();
+        let Some(v) = value_in(
+            in_cx,
+            value,
+            sort,
+            out_cx,
+            &out_decls,
+            input_names,
+            &mut twins,
+        ) else {
+            continue;
+        };
+        let c_out_term = out_cx.mk_const(c_out);
+        let mut forward = HashMap::new();
+        if projections(out_cx, value, c_out_term, &out_decls, &mut forward).is_none() {
+            continue;
+        }
+        let c_in_term = in_cx.mk_const(c_in);
+        let mut forward_in = HashMap::new();
+        if projections(in_cx, value, c_in_term, &twins, &mut forward_in).is_none() {
+            continue;
+        }
+        w.push(SplitWitness {
+            name: name.to_string(),
+            forward,
+            forward_in,
+            backward: (c_in_term, v),
+        });
+    }
+    w
+}
+
+/// The facts that define a group of Skolem functions in one scope, and
+/// the claim that some choice of the functions satisfies them.
+struct SkolemFacts {
+    /// The output assertions that are facts of the group.
+    facts: Vec<TermId>,
+    /// `∀n̄. ∃ȳ. ⋀ facts[F̄(n̄) := ȳ]`, in the output's context.
+    exists: TermId,
+}
+
+/// The facts of the Skolem functions `funs` among the output assertions
+/// `o_ts` (after the read-backs), and the first-order claim equivalent to
+/// `∃F̄. ⋀ facts`. A fact is an assertion `∀x̄. B` in which every
+/// application of a function of `funs` is to one tuple `v̄` of distinct
+/// variables of `x̄` that no binder inside `B` binds again, and that
+/// mentions no Skolem function of another group (`others`). Then
+/// `∃F̄. ⋀_j ∀x̄_j. B_j` ⟺ `∀n̄. ∃ȳ. ⋀_j ∀(x̄_j∖v̄_j). B_j[v̄_j := n̄,
+/// F_l(v̄_j) := y_l]`: from right to left by choosing `F_l(n̄)` as the
+/// `y_l` for `n̄`, from left to right with `y_l := F_l(n̄)`. `None` when no
+/// assertion is such a fact.
+fn skolem_facts(
+    cx: &mut Context,
+    o_ts: &[TermId],
+    funs: &BTreeSet<FunId>,
+    others: &BTreeSet<FunId>,
+) -> Option<SkolemFacts> {
+    let arg_sorts = cx.fun(*funs.iter().next()?).args.clone();
+    if funs.iter().any(|&f| cx.fun(f).args != arg_sorts) || arg_sorts.is_empty() {
+        return None;
+    }
+    // per fact: the assertion, its variables, the tuple and the body
+    let mut found: Vec<(TermId, Vec<VarId>, Vec<VarId>, TermId)> = vec![];
+    for &t in o_ts {
+        let TermKind::Binder(BinderKind::Forall, xs, body, _) = cx.kind(t).clone() else {
+            continue;
+        };
+        let mentioned = functions_in(cx, body);
+        if mentioned.is_disjoint(funs) || !mentioned.is_disjoint(others) {
+            continue;
+        }
+        let mut tuple: Option<Vec<VarId>> = None;
+        let mut fits = true;
+        let mut rebinds: BTreeSet<VarId> = BTreeSet::new();
+        crate::term::post_order(cx, body, |u| match cx.kind(u) {
+            TermKind::App(Op::Uf(f), args) if funs.contains(f) => {
+                let vs: Option<Vec<VarId>> = args
+                    .iter()
+                    .map(|&a| match cx.kind(a) {
+                        TermKind::Var(v) if xs.contains(v) => Some(*v),
+                        _ => None,
+                    })
+                    .collect();
+                match (vs, &tuple) {
+                    (Some(vs), None) => {
+                        let distinct: BTreeSet<&VarId> = vs.iter().collect();
+                        fits &= distinct.len() == vs.len();
+                        tuple = Some(vs);
+                    }
+                    (Some(vs), Some(t)) => fits &= &vs == t,
+                    (None, _) => fits = false,
+                }
+            }
+            TermKind::Binder(_, vs, ..) => rebinds.extend(vs.iter().copied()),
+            TermKind::Match(_, cases) => {
+                for c in cases.iter() {
+                    rebinds.extend(c.vars.iter().copied());
+                }
+            }
+            _ => {}
+        });
+        let Some(tuple) = tuple else { continue };
+        if fits && tuple.iter().all(|v| !rebinds.contains(v)) {
+            found.push((t, xs.to_vec(), tuple, body));
+        }
+    }
+    if found.is_empty() {
+        return None;
+    }
+    let ns: Vec<VarId> = arg_sorts
+        .iter()
+        .enumerate()
+        .map(|(k, &s)| {
+            let sym = cx.sym(&format!("vcsimp_validate_n!{k}"));
+            cx.new_var(sym, s)
+        })
+        .collect();
+    let ys: Vec<(FunId, VarId)> = funs
+        .iter()
+        .enumerate()
+        .map(|(k, &f)| {
+            let sym = cx.sym(&format!("vcsimp_validate_y!{k}"));
+            let s = cx.fun(f).ret;
+            (f, cx.new_var(sym, s))
+        })
+        .collect();
+    let n_terms: Vec<TermId> = ns.iter().map(|&v| cx.mk_var(v)).collect();
+    let mut parts = vec![];
+    for (_, xs, tuple, body) in &found {
+        let b = rebuild(cx, *body, |cx, _, new| match cx.kind(new).clone() {
+            TermKind::Var(v) => tuple.iter().position(|&u| u == v).map(|k| n_terms[k]),
+            TermKind::App(Op::Uf(f), args) if funs.contains(&f) && args[..] == n_terms[..] => {
+                let &(_, y) = ys.iter().find(|(g, _)| *g == f)?;
+                Some(cx.mk_var(y))
+            }
+            _ => None,
+        });
+        let rest: Vec<VarId> = xs.iter().copied().filter(|v| !tuple.contains(v)).collect();
+        parts.push(if rest.is_empty() {
+            b
+        } else {
+            cx.mk_binder(BinderKind::Forall, rest.into(), b, Box::new([]))
+                .ok()?
+        });
+    }
+    let all = if parts.len() == 1 {
+        parts[0]
+    } else {
+        cx.mk_app(Op::And, parts).ok()?
+    };
+    let ex = cx
+        .mk_binder(
+            BinderKind::Exists,
+            ys.iter().map(|&(_, y)| y).collect(),
+            all,
+            Box::new([]),
+        )
+        .ok()?;
+    let exists = cx
+        .mk_binder(BinderKind::Forall, ns.into(), ex, Box::new([]))
+        .ok()?;
+    Some(SkolemFacts {
+        facts: found.iter().map(|&(t, ..)| t).collect(),
+        exists,
+    })
+}
+
+fn query(header: &str, extra: &[String], claim: &str) -> String {
+    let mut q = String::from(header);
     for name in extra {
         q.push_str(&format!("(declare-const {name} Bool)\n"));
     }
-    q.push_str(&format!(
-        "(assert (not (= {input} {output})))\n(check-sat)\n(exit)\n"
-    ));
+    q.push_str(&format!("(assert (not {claim}))\n(check-sat)\n(exit)\n"));
     q
+}
+
+/// One part of a scope's claim: `premise ⇒ goal`.
+struct Obligation {
+    /// Obligations of one group share their premise.
+    group: usize,
+    premise: String,
+    goal: String,
+    /// Which assertion the goal is, for the verdict's detail.
+    what: String,
+}
+
+impl Obligation {
+    /// `premise ⇒ ⋀ goals` for obligations `obs` of one group.
+    fn claim_of(&self, obs: &[&Obligation]) -> String {
+        let goals: Vec<&str> = obs.iter().map(|o| o.goal.as_str()).collect();
+        match &goals[..] {
+            [g] => format!("(=> {} {g})", self.premise),
+            _ => format!("(=> {} (and {}))", self.premise, goals.join(" ")),
+        }
+    }
+}
+
+/// The obligations among `open` (indices into `obs`, all `Some`) that
+/// `ask` proves (answers `unsat` for their claim), asked a group of
+/// obligations with one premise at a time and halved where not proved
+/// whole. Other answers prove nothing.
+fn prove_in_groups(
+    open: &[usize],
+    obs: &[Option<Obligation>],
+    mut ask: impl FnMut(String) -> Answer,
+) -> BTreeSet<usize> {
+    fn go(
+        part: &[usize],
+        obs: &[Option<Obligation>],
+        ask: &mut impl FnMut(String) -> Answer,
+        proved: &mut BTreeSet<usize>,
+    ) {
+        let Some(&first) = part.first() else { return };
+        let of = |n: usize| obs[n].as_ref().expect("open obligations are non-trivial");
+        let all: Vec<&Obligation> = part.iter().map(|&n| of(n)).collect();
+        if ask(of(first).claim_of(&all)) == Answer::Unsat {
+            proved.extend(part.iter().copied());
+        } else if part.len() > 1 {
+            let (a, b) = part.split_at(part.len() / 2);
+            go(a, obs, ask, proved);
+            go(b, obs, ask, proved);
+        }
+    }
+    let mut proved = BTreeSet::new();
+    let mut groups: Vec<Vec<usize>> = vec![];
+    for &n in open {
+        let g = obs[n]
+            .as_ref()
+            .expect("open obligations are non-trivial")
+            .group;
+        match groups.last_mut() {
+            Some(last) if obs[last[0]].as_ref().map(|o| o.group) == Some(g) => last.push(n),
+            _ => groups.push(vec![n]),
+        }
+    }
+    for part in &groups {
+        go(part, obs, &mut ask, &mut proved);
+    }
+    proved
+}
+
+/// The formulas of one scope's check. `i`, `i_tau` and `d` are in the
+/// input's context, the others in the output's.
+struct Check {
+    /// The input's assertions `I`.
+    i: Vec<TermId>,
+    /// `I` with each split constant read as its value (`Iτ`).
+    i_tau: Vec<TermId>,
+    /// The dropped definitions (input's axioms) with each split constant
+    /// read as its value (`Dτ`).
+    d: Vec<TermId>,
+    /// `Dτ` with each field constant read as its projection (`Dτσ`).
+    d_sigma: Vec<TermId>,
+    /// The output's assertions `O`.
+    o: Vec<TermId>,
+    /// `O` with each field constant read as its projection (`Oσ`).
+    o_sigma: Vec<TermId>,
+    /// The facts of Skolem functions among `O`, with `σ` (`Fσ`).
+    facts: Vec<TermId>,
+}
+
+impl Check {
+    /// The claim the solver is to prove valid: `I = (O ∧ D)` when no
+    /// symbol is read back through witnesses, else
+    /// `(I ∧ Fσ ⇒ Oσ ∧ D) ∧ (O ∧ D ⇒ Iτ)`.
+    fn claim(&self, in_cx: &Context, out_cx: &Context) -> String {
+        let output = |o: &[TermId], d: &[TermId]| {
+            if d.is_empty() {
+                conjunction(out_cx, o)
+            } else {
+                format!("(and {} {})", conjunction(out_cx, o), conjunction(in_cx, d))
+            }
+        };
+        let i = conjunction(in_cx, &self.i);
+        if self.i == self.i_tau && self.o == self.o_sigma && self.facts.is_empty() {
+            return format!("(= {i} {})", output(&self.o, &self.d));
+        }
+        let premise = if self.facts.is_empty() {
+            i
+        } else {
+            format!("(and {i} {})", conjunction(out_cx, &self.facts))
+        };
+        format!(
+            "(and (=> {premise} {}) (=> {} {}))",
+            output(&self.o_sigma, &self.d_sigma),
+            output(&self.o, &self.d),
+            conjunction(in_cx, &self.i_tau)
+        )
+    }
+
+    /// The claim split into obligations `premise ⇒ goal`, one per
+    /// conjunct of each conclusion, with what each goal is: their
+    /// conjunction is the claim. An obligation whose goal is, as printed,
+    /// one of its premises is `None` (it holds).
+    fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
+        let texts = |cx: &Context, ts: &[TermId]| -> Vec<String> {
+            let mut p = Printer::new(cx);
+            ts.iter().map(|&t| p.term(t)).collect()
+        };
+        let (i, i_tau, d, d_sigma) = (
+            texts(in_cx, &self.i),
+            texts(in_cx, &self.i_tau),
+            texts(in_cx, &self.d),
+            texts(in_cx, &self.d_sigma),
+        );
+        let (o, o_sigma, facts) = (
+            texts(out_cx, &self.o),
+            texts(out_cx, &self.o_sigma),
+            texts(out_cx, &self.facts),
+        );
+        let mut out = vec![];
+        let mut group = 0;
+        let mut add = |premises: &[&[String]], goals: &[String], what: &str| {
+            group += 1;
+            let all: Vec<&String> = premises.iter().flat_map(|p| p.iter()).collect();
+            let premise = match &all[..] {
+                [] => "true".to_string(),
+                [p] => p.to_string(),
+                _ => format!(
+                    "(and {})",
+                    all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
+                ),
+            };
+            for (k, g) in goals.iter().enumerate() {
+                out.push((!all.contains(&g)).then(|| Obligation {
+                    group,
+                    premise: premise.clone(),
+                    goal: g.clone(),
+                    what: format!("{what} {}", k + 1),
+                }));
+            }
+        };
+        add(&[&i, &facts], &o_sigma, "output assertion");
+        add(&[&i, &facts], &d_sigma, "dropped definition");
+        add(&[&o, &d], &i_tau, "input assertion");
+        out
+    }
+
+    fn has_quantifier(&self, in_cx: &Context, out_cx: &Context) -> bool {
+        let q = |cx: &Context, ts: &[TermId]| ts.iter().any(|&t| has_quantifier(cx, t));
+        q(in_cx, &self.i)
+            || q(in_cx, &self.i_tau)
+            || q(in_cx, &self.d)
+            || q(in_cx, &self.d_sigma)
+            || q(out_cx, &self.o)
+            || q(out_cx, &self.o_sigma)
+            || q(out_cx, &self.facts)
+    }
+
+    /// The sides with every quantified subformula replaced by a Boolean
+    /// constant, one per printed text ([`abstract_quantifiers`]), and the
+    /// constants.
+    fn abstracted(&self, in_cx: &mut Context, out_cx: &mut Context) -> (Check, Vec<String>) {
+        let mut names = HashMap::new();
+        let sides = Check {
+            i: abstract_quantifiers(in_cx, &self.i, &mut names),
+            i_tau: abstract_quantifiers(in_cx, &self.i_tau, &mut names),
+            d: abstract_quantifiers(in_cx, &self.d, &mut names),
+            d_sigma: abstract_quantifiers(in_cx, &self.d_sigma, &mut names),
+            o: abstract_quantifiers(out_cx, &self.o, &mut names),
+            o_sigma: abstract_quantifiers(out_cx, &self.o_sigma, &mut names),
+            facts: abstract_quantifiers(out_cx, &self.facts, &mut names),
+        };
+        let mut extra: Vec<String> = names.into_values().collect();
+        extra.sort();
+        extra.dedup();
+        (sides, extra)
+    }
 }
 
 /// Check that `output` (vcsimp's result) agrees with `input` on the
@@ -712,9 +1377,9 @@ pub fn validate(
             ),
         };
     }
-    let decls = declarations(input) + &new_definitions(input, output);
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
     let (mut arrays, mut records, mut dropped) = (HashMap::new(), vec![], BTreeSet::new());
+    let (mut splits, mut skolems) = (vec![], vec![]);
     for r in read_back {
         match r {
             ReadBack::ArrayFunction { name, indices } => {
@@ -724,54 +1389,202 @@ pub fn validate(
             ReadBack::DroppedDefinition { name } => {
                 dropped.insert(name.as_str());
             }
+            ReadBack::SplitConstant { name, value } => splits.push((name.as_str(), value)),
+            ReadBack::SkolemFunctions { names } => skolems.push(names),
         }
     }
     let outs = undo_array_functions(input, output, &mut out_cx, outs, &arrays);
     let outs = undo_record_arguments(input, output, &mut out_cx, outs, &records);
+    let sig = match signature(input, output, &mut out_cx) {
+        Ok(sig) => sig,
+        Err(why) => {
+            return Validation {
+                verdict: Verdict::Unknown,
+                scopes: ins.len(),
+                agreed: 0,
+                detail: format!("no query: {why}"),
+            }
+        }
+    };
+    let outs: Vec<Vec<TermId>> = outs
+        .into_iter()
+        .map(|ts| {
+            ts.into_iter()
+                .map(|t| rename_in(&mut out_cx, t, &sig.renamed))
+                .collect()
+        })
+        .collect();
+    let splits = split_constants(
+        input,
+        output,
+        &mut in_cx,
+        &mut out_cx,
+        &splits,
+        &sig.input_names,
+    );
+    // the Skolem functions of each group, where all are fresh
+    let out_decls = declared_by_name(output);
+    let groups: Vec<BTreeSet<FunId>> = skolems
+        .iter()
+        .filter_map(|names| {
+            names
+                .iter()
+                .map(|n| {
+                    let f = *out_decls.get(n.as_str())?;
+                    (!sig.input_names.contains(n.as_str())).then_some(f)
+                })
+                .collect::<Option<BTreeSet<FunId>>>()
+        })
+        .collect();
+    let header = &sig.header;
     let mut agreed = 0;
+    // scopes undecided as a whole where some obligations were proved
+    let mut partly = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();
+    let mut ask_once = |q: String| {
+        asked
+            .entry(q.clone())
+            .or_insert_with(|| ask(solver, &q))
+            .clone()
+    };
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
-        let dropped = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
-        let output_side = |in_cx: &Context, out_cx: &Context, o: &[TermId], d: &[TermId]| {
-            if d.is_empty() {
-                conjunction(out_cx, o)
-            } else {
-                format!("(and {} {})", conjunction(out_cx, o), conjunction(in_cx, d))
+        let d = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
+        // A constant that the output uses cannot take its value.
+        let name = |cx: &Context, f: FunId| cx.sym_name(cx.fun(f).name).to_string();
+        let used: BTreeSet<String> = o_ts
+            .iter()
+            .flat_map(|&t| functions_in(&out_cx, t))
+            .map(|f| name(&out_cx, f))
+            .collect();
+        let active: Vec<&SplitWitness> =
+            splits.iter().filter(|w| !used.contains(&w.name)).collect();
+        let forward: HashMap<TermId, TermId> =
+            active.iter().flat_map(|w| w.forward.clone()).collect();
+        let forward_in: HashMap<TermId, TermId> =
+            active.iter().flat_map(|w| w.forward_in.clone()).collect();
+        let backward: HashMap<TermId, TermId> = active.iter().map(|w| w.backward).collect();
+        let sigma = |cx: &mut Context, ts: &[TermId]| -> Vec<TermId> {
+            if forward.is_empty() {
+                return ts.to_vec();
             }
+            ts.iter()
+                .map(|&t| crate::term::replace(cx, t, &forward))
+                .collect()
         };
-        let full = query(
-            &decls,
-            &[],
-            &conjunction(&in_cx, i_ts),
-            &output_side(&in_cx, &out_cx, o_ts, &dropped),
-        );
-        let mut answer = asked
-            .entry(full.clone())
-            .or_insert_with(|| ask(solver, &full))
-            .clone();
-        let quantified = i_ts.iter().any(|&t| has_quantifier(&in_cx, t))
-            || o_ts.iter().any(|&t| has_quantifier(&out_cx, t));
-        if matches!(answer, Answer::Undecided(_)) && quantified {
-            let mut names = HashMap::new();
-            let ia = abstract_quantifiers(&mut in_cx, i_ts, &mut names);
-            let oa = abstract_quantifiers(&mut out_cx, o_ts, &mut names);
-            let da = abstract_quantifiers(&mut in_cx, &dropped, &mut names);
-            let mut extra: Vec<String> = names.into_values().collect();
-            extra.sort();
-            let q = query(
-                &decls,
-                &extra,
-                &conjunction(&in_cx, &ia),
-                &output_side(&in_cx, &out_cx, &oa, &da),
-            );
-            let abstracted = asked
-                .entry(q.clone())
-                .or_insert_with(|| ask(solver, &q))
-                .clone();
-            if abstracted == Answer::Unsat {
+        let substituted = |cx: &mut Context, ts: &[TermId], map: &HashMap<TermId, TermId>| {
+            if map.is_empty() {
+                return ts.to_vec();
+            }
+            ts.iter()
+                .map(|&t| crate::term::replace(cx, t, map))
+                .collect::<Vec<TermId>>()
+        };
+        let d = substituted(&mut in_cx, &d, &backward);
+        let d_sigma = substituted(&mut in_cx, &d, &forward_in);
+        let mut facts = vec![];
+        let mut exists = vec![];
+        for (g, funs) in groups.iter().enumerate() {
+            let others: BTreeSet<FunId> = groups
+                .iter()
+                .enumerate()
+                .filter(|&(h, _)| h != g)
+                .flat_map(|(_, fs)| fs.iter().copied())
+                .collect();
+            if let Some(sk) = skolem_facts(&mut out_cx, o_ts, funs, &others) {
+                facts.extend(sigma(&mut out_cx, &sk.facts));
+                exists.extend(sigma(&mut out_cx, &[sk.exists]));
+            }
+        }
+        let sides = Check {
+            i: i_ts.clone(),
+            i_tau: substituted(&mut in_cx, i_ts, &backward),
+            d,
+            d_sigma,
+            o: o_ts.clone(),
+            o_sigma: sigma(&mut out_cx, o_ts),
+            facts,
+        };
+        let quantified = sides.has_quantifier(&in_cx, &out_cx);
+        let mut answer = ask_once(query(header, &[], &sides.claim(&in_cx, &out_cx)));
+        let abstracted = if matches!(answer, Answer::Undecided(_)) && quantified {
+            let (abstracted, extra) = sides.abstracted(&mut in_cx, &mut out_cx);
+            let q = query(header, &extra, &abstracted.claim(&in_cx, &out_cx));
+            if ask_once(q.clone()) == Answer::Unsat {
                 answer = Answer::Unsat;
+            }
+            Some((abstracted, extra))
+        } else {
+            None
+        };
+        // Undecided as a whole: the obligations, in groups halved until
+        // proved, first with quantified subformulas abstracted (quick),
+        // then one at a time in full.
+        if let Answer::Undecided(why) = answer.clone() {
+            let full = sides.obligations(&in_cx, &out_cx);
+            let total = full.len();
+            let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
+            if let Some((abs, extra)) = &abstracted {
+                let abs = abs.obligations(&in_cx, &out_cx);
+                open.retain(|&n| abs[n].is_some());
+                // a goal that is one abstracted quantifier, not a premise,
+                // cannot follow from the abstraction
+                let whole_quantifier =
+                    |n: &usize| abs[*n].as_ref().is_some_and(|o| extra.contains(&o.goal));
+                let tried: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|n| !whole_quantifier(n))
+                    .collect();
+                let proved = prove_in_groups(&tried, &abs, |q| ask_once(query(header, extra, &q)));
+                open.retain(|n| !proved.contains(n));
+            }
+            let mut undecided_here = vec![];
+            let mut found_sat = false;
+            for &n in &open {
+                let ob = full[n].as_ref().expect("open obligations are non-trivial");
+                match ask_once(query(header, &[], &ob.claim_of(&[ob]))) {
+                    Answer::Unsat => {}
+                    Answer::Sat => {
+                        found_sat = true;
+                        break;
+                    }
+                    Answer::Undecided(w) => undecided_here.push(format!("{} ({w})", ob.what)),
+                }
+            }
+            if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
+                partly += 1;
+            }
+            answer = if found_sat {
+                Answer::Sat
+            } else if undecided_here.is_empty() {
+                Answer::Unsat
+            } else {
+                Answer::Undecided(format!(
+                    "{why} on the whole; {} of {total} obligations proved one by one, undecided: {}",
+                    total - undecided_here.len(),
+                    undecided_here.join(", ")
+                ))
+            };
+        }
+        // Some choice of the Skolem functions satisfies their facts.
+        if answer == Answer::Unsat {
+            let i = conjunction(&in_cx, i_ts);
+            for &e in &exists {
+                let claim = format!("(=> {i} {})", Printer::new(&out_cx).term(e));
+                match ask_once(query(header, &[], &claim)) {
+                    Answer::Unsat => {}
+                    Answer::Sat => answer = Answer::Sat,
+                    Answer::Undecided(why) => {
+                        answer = Answer::Undecided(format!(
+                            "equivalent given the facts of its Skolem functions, but that the input implies some choice satisfies them is undecided ({why})"
+                        ))
+                    }
+                }
+                if answer != Answer::Unsat {
+                    break;
+                }
             }
         }
         match answer {
@@ -792,7 +1605,7 @@ pub fn validate(
     }
     let verdict = if undecided.is_empty() {
         Verdict::Agree
-    } else if agreed > 0 {
+    } else if agreed > 0 || partly > 0 {
         Verdict::Partial
     } else {
         Verdict::Unknown

@@ -567,3 +567,95 @@ fn passes_default_adds_opt_in_passes() {
     let bad = vcsimp(&["--passes", "default,no-such-pass"], text);
     assert_eq!(bad.status.code(), Some(2), "{}", stderr(&bad));
 }
+
+/// A script with `define-fun`s: the query states each definition once, so
+/// z3 decides it (no "already defined" error), and the output agrees; an
+/// output that redefines a symbol otherwise has its own symbol in the
+/// query, and a wrong output disagrees.
+#[test]
+fn validate_agrees_on_scripts_with_definitions() {
+    if !common::require("z3") {
+        return;
+    }
+    let text = "(declare-fun x () Int)\n(declare-fun y () Int)\n(define-fun f ((a Int)) Int (+ a (* 2 0) 1))\n(define-fun g () Bool (> x (+ y 0)))\n(assert (and (> (f x) (+ y 0)) g))\n(check-sat)\n";
+    let (o, j) = stats_json_of(&["--validate", "--stats"], text, "validate-define-fun");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("vcsimp: validate: agree (1 of 1 check-sat scope(s)"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(j.contains("\"verdict\": \"agree\""), "{j}");
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    // the output defines f otherwise (the identity): renamed apart, its
+    // assertion still says x > y
+    let redefined = "(declare-fun x () Int)\n(declare-fun y () Int)\n(define-fun f ((a Int)) Int a)\n(define-fun g () Bool (> x (+ y 0)))\n(assert (and (> (f x) y) g))\n(check-sat)\n";
+    let v = validate_text(text, redefined, &[], &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let wrong = "(declare-fun x () Int)\n(declare-fun y () Int)\n(define-fun f ((a Int)) Int (+ a (* 2 0) 1))\n(define-fun g () Bool (> x (+ y 0)))\n(assert (> (f x) y))\n(check-sat)\n";
+    let v = validate_text(text, wrong, &[], &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
+}
+
+/// Why3's output for a VeriCUDA kernel (ArrayCopy, task T1): `record-consts`
+/// splits `blockDim` and `gridDim` into fresh field constants, and the
+/// validator reads them back, so z3 proves the output equisatisfiable
+/// (before, the query failed on the unknown field constants).
+#[test]
+fn validate_reads_back_split_record_constants_of_real_why3_output() {
+    if !common::require("z3") {
+        return;
+    }
+    let path = common::repo_root()
+        .join("corpus/why3-real/arraycopy/arraycopy-T1_entry_inv1-t1_entry_inv1.smt2");
+    let text = std::fs::read_to_string(&path).expect("corpus file");
+    let (o, _) = stats_json_of(&["--validate", "--stats"], &text, "validate-record-consts");
+    let err = stderr(&o);
+    assert!(o.status.success(), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.contains("record-consts") && !l.contains("fired      0")),
+        "{err}"
+    );
+    assert!(
+        err.contains("vcsimp: validate: agree (1 of 1 check-sat scope(s)"),
+        "{err}"
+    );
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains("(declare-fun blockDim_x () Int)"), "{out}");
+}
+
+/// The read-back of a split constant is a witness, not a licence: an
+/// output whose field constant is constrained otherwise than the input's
+/// field disagrees (a datatype here, so that z3 finds the counter-model).
+#[test]
+fn validate_split_constant_with_a_wrong_output_disagrees() {
+    if !common::require("z3") {
+        return;
+    }
+    use simplify::pass::{Built, ReadBack};
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let input = "(declare-datatypes ((thread 0)) (((mk (bid Int) (tid Int)))))\n(declare-const t thread)\n(assert (<= 0 (bid t)))\n(check-sat)\n";
+    let output = |bound: &str| {
+        format!("(declare-datatypes ((thread 0)) (((mk (bid Int) (tid Int)))))\n(declare-const t thread)\n(declare-fun t_bid () Int)\n(declare-fun t_tid () Int)\n(assert (<= {bound} t_bid))\n(check-sat)\n")
+    };
+    let read_back = [ReadBack::SplitConstant {
+        name: "t".into(),
+        value: Built::Record {
+            ctor: "mk".into(),
+            fields: vec![
+                ("bid".into(), Built::Field("t_bid".into())),
+                ("tid".into(), Built::Field("t_tid".into())),
+            ],
+        },
+    }];
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    let v = validate_text(input, &output("0"), &read_back, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let v = validate_text(input, &output("1"), &read_back, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Disagree, "{v:?}");
+    // without the read-back the fresh constant is free: no agreement
+    let v = validate_text(input, &output("0"), &[], &solver).unwrap();
+    assert_ne!(v.verdict, Verdict::Agree, "{v:?}");
+}

@@ -22,9 +22,9 @@
 //! assertion keeps its value. A model of the output gives one of the
 //! input with `c := mk(c̄)`. Projections fold by the projection axioms.
 //!
-//! `--validate` reads no output of this pass back (the fresh constants
-//! are not the input's): where it fired, the verdict is `unknown` at best,
-//! never a fallback to the input.
+//! The pass reports each split constant with its value
+//! ([`ReadBack::SplitConstant`]), from which `--validate` reads the fresh
+//! constants back as projections of `c` and `c` as `mk(c̄)`.
 //!
 //! **Why.** Why3 turns a goal `∀t. valid(t) ⇒ φ(t)` into a constant `t`
 //! and the hypothesis `valid(t)`, while `records` splits every quantified
@@ -38,7 +38,7 @@
 
 use crate::analysis::record_sorts::{axiomatised_records, constructed, fold_projections, Record};
 use crate::analysis::redeclare::{changeable, declaration, unused_name};
-use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::pass::{Budget, Built, ReadBack, ScriptChange, ScriptPass};
 use crate::registry::PassId;
 use smtlib_io::{CommandKind, Context, FunDecl, FunId, FunKind, Op, Script, SortId, TermId};
 use std::collections::{BTreeSet, HashMap};
@@ -55,13 +55,49 @@ impl ScriptPass for RecordConsts {
     /// `symbols` are the constants that were split
     /// ([`split_record_constants`]); `fired` counts them.
     fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        ScriptChange::of_symbols(split_record_constants(script))
+        let split = split_record_constants(script);
+        let (symbols, read_back) = split
+            .into_iter()
+            .map(|(name, value)| {
+                let read = ReadBack::SplitConstant {
+                    name: name.clone(),
+                    value,
+                };
+                (name, read)
+            })
+            .unzip();
+        ScriptChange {
+            read_back,
+            ..ScriptChange::of_symbols(symbols)
+        }
+    }
+}
+
+/// The value `t` (built by [`constructed`]) as the validator reads it:
+/// constructors with the projections of their fields, and fresh constants.
+fn built(cx: &Context, t: TermId, records: &[Record]) -> Built {
+    let smtlib_io::TermKind::App(Op::Uf(f), args) = cx.kind(t) else {
+        unreachable!("constructed builds applications only")
+    };
+    let name = |g: FunId| cx.sym_name(cx.fun(g).name).to_string();
+    match records.iter().find(|r| r.ctor == *f) {
+        Some(rec) => Built::Record {
+            ctor: name(*f),
+            fields: rec
+                .projs
+                .iter()
+                .zip(args.iter())
+                .map(|(&p, &a)| (name(p), built(cx, a, records)))
+                .collect(),
+        },
+        None => Built::Field(name(*f)),
     }
 }
 
 /// Apply the rule of the module documentation to `script`. Returns the
-/// names of the constants that were split, in declaration order.
-pub fn split_record_constants(script: &mut Script) -> Vec<String> {
+/// names of the constants that were split, in declaration order, each with
+/// the value that replaced it.
+pub fn split_record_constants(script: &mut Script) -> Vec<(String, Built)> {
     let scoped = script.has_scopes();
     if scoped || script.asks_for_models() {
         return vec![];
@@ -125,7 +161,7 @@ pub fn split_record_constants(script: &mut Script) -> Vec<String> {
             let cmd = declaration(&script.cx, f);
             script.commands.insert(at + 1 + k, cmd);
         }
-        done.push(name);
+        done.push((name, built(&script.cx, value, &records)));
     }
     if replace.is_empty() {
         return vec![];

@@ -241,7 +241,10 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
         .chain(last.iter_mut())
         .flat_map(|p| p.take_introduced())
         .collect();
-    declare_introduced(script, introduced);
+    for names in declare_introduced(script, introduced) {
+        run.read_back
+            .push(crate::pass::ReadBack::SkolemFunctions { names });
+    }
 }
 
 /// The outcome of a finished run: the stop reason (a cut step overrides

@@ -15,9 +15,13 @@ use std::collections::HashSet;
 /// `push`/`pop` or `reset`, so those facts hold at every check-sat where
 /// the assertions that mention the functions are asserted, and every
 /// symbol they mention is declared by then. Groups no assertion mentions
-/// are dropped. Returns how many groups were declared.
-pub(super) fn declare_introduced(script: &mut Script, introduced: Vec<Introduced>) -> usize {
-    let mut declared = 0;
+/// are dropped. Returns the names of the functions of each group
+/// declared.
+pub(super) fn declare_introduced(
+    script: &mut Script,
+    introduced: Vec<Introduced>,
+) -> Vec<Vec<String>> {
+    let mut declared = vec![];
     for group in introduced {
         let funs: HashSet<FunId> = group.funs.iter().copied().collect();
         let cx = &script.cx;
@@ -52,7 +56,14 @@ pub(super) fn declare_introduced(script: &mut Script, introduced: Vec<Introduced
             .map(|&f| declaration(&script.cx, f))
             .collect();
         script.commands.splice(first..first, declarations);
-        declared += 1;
+        let cx = &script.cx;
+        declared.push(
+            group
+                .funs
+                .iter()
+                .map(|&f| cx.sym_name(cx.fun(f).name).to_string())
+                .collect(),
+        );
     }
     declared
 }
@@ -118,7 +129,7 @@ mod tests {
         let eq = s.cx.mk_app(Op::Eq, vec![app, zero]).expect("applies");
         let both = s.cx.mk_app(Op::And, vec![t, eq]).expect("applies");
         s.commands[2].kind = CommandKind::Assert(both);
-        assert_eq!(declare_introduced(&mut s, vec![intro]), 1);
+        assert_eq!(declare_introduced(&mut s, vec![intro]).len(), 1);
         let out = print_script(&s);
         let at = |needle: &str| {
             out.find(needle)
@@ -135,7 +146,7 @@ mod tests {
             parse_script("(declare-const a Int)(assert (> a 0))(check-sat)").expect("parses");
         let before = print_script(&s);
         let (_, intro) = introduce(&mut s);
-        assert_eq!(declare_introduced(&mut s, vec![intro]), 0);
+        assert!(declare_introduced(&mut s, vec![intro]).is_empty());
         assert_eq!(print_script(&s), before);
     }
 }

@@ -32,9 +32,9 @@
 //! ([`crate::pass::Introduced`]), which declares `F` and asserts them; the
 //! assign itself stays.
 //!
-//! `--validate` compares the output with the input over the input's
-//! symbols, and a Skolem function is none of them: its check of such a run
-//! is undecided (`unknown`), never `disagree`.
+//! The pipeline reports the functions it declares to `--validate`, which
+//! takes `R` and `S` as premises of the input side and proves separately
+//! that the input implies `∀n. ∃y. R ∧ S` with `y` for `F(n)`.
 //!
 //! The pass introduces Skolem functions only where the pipeline can place
 //! them simply: in a script without `push`/`pop` or `reset` that asks for
