@@ -64,7 +64,9 @@
 //! with quantified subformulas abstracted, in groups halved until proved,
 //! then one by one in full. A scope with some but not all obligations
 //! proved is undecided, and the run `partial`, with the undecided ones
-//! named in the detail.
+//! named in the detail. Only a timeout or an `unknown` is split: a solver
+//! that gives no answer at all would give none to the parts either. A
+//! validation runs the solver at most [`MAX_QUERIES`] times.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -155,8 +157,18 @@ pub fn default_solver(timeout: Duration) -> SolverCommand {
 enum Answer {
     Sat,
     Unsat,
+    /// The solver ran out of time or answered `unknown`: a smaller
+    /// question may still be decided.
     Undecided(String),
+    /// The solver gave no answer at all (it could not run, printed an
+    /// error or nothing): smaller questions would fare no better.
+    Failed(String),
 }
+
+/// At most this many solver runs per validation; obligations left then
+/// stay undecided. Splitting a scope into obligations asks one query per
+/// assertion, and a script can have thousands.
+const MAX_QUERIES: usize = 128;
 
 fn ask(solver: &SolverCommand, query: &str) -> Answer {
     let argv: Vec<String> = std::iter::once(solver.program.clone())
@@ -165,14 +177,23 @@ fn ask(solver: &SolverCommand, query: &str) -> Answer {
     let out = match crate::process::run(&argv, query.as_bytes(), solver.timeout) {
         Ok(f) if f.exit.is_none() => return Answer::Undecided("solver timeout".into()),
         Ok(f) => String::from_utf8_lossy(&f.stdout).into_owned(),
-        Err(e) => return Answer::Undecided(format!("cannot run {}: {e}", solver.program)),
+        Err(e) => return Answer::Failed(format!("cannot run {}: {e}", solver.program)),
     };
     match out.lines().map(str::trim).find(|l| !l.is_empty()) {
         Some("unsat") => Answer::Unsat,
         Some("sat") => Answer::Sat,
         Some("unknown") => Answer::Undecided("solver answered unknown".into()),
-        Some(other) => Answer::Undecided(format!("solver said: {other}")),
-        None => Answer::Undecided("no answer from the solver".into()),
+        Some(other) => Answer::Failed(format!("solver said: {other}")),
+        None => Answer::Failed("no answer from the solver".into()),
+    }
+}
+
+/// The first `n` of `items` joined by commas, with how many more there are.
+fn listed(items: &[String], n: usize) -> String {
+    let shown = items[..items.len().min(n)].join(", ");
+    match items.len().saturating_sub(n) {
+        0 => shown,
+        more => format!("{shown} and {more} more"),
     }
 }
 
@@ -1443,10 +1464,15 @@ pub fn validate(
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();
     let mut ask_once = |q: String| {
-        asked
-            .entry(q.clone())
-            .or_insert_with(|| ask(solver, &q))
-            .clone()
+        if let Some(a) = asked.get(&q) {
+            return a.clone();
+        }
+        if asked.len() >= MAX_QUERIES {
+            return Answer::Undecided(format!("not asked: {MAX_QUERIES} queries spent"));
+        }
+        let a = ask(solver, &q);
+        asked.insert(q, a.clone());
+        a
     };
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
@@ -1550,7 +1576,9 @@ pub fn validate(
                         found_sat = true;
                         break;
                     }
-                    Answer::Undecided(w) => undecided_here.push(format!("{} ({w})", ob.what)),
+                    Answer::Undecided(w) | Answer::Failed(w) => {
+                        undecided_here.push(format!("{} ({w})", ob.what))
+                    }
                 }
             }
             if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
@@ -1564,7 +1592,7 @@ pub fn validate(
                 Answer::Undecided(format!(
                     "{why} on the whole; {} of {total} obligations proved one by one, undecided: {}",
                     total - undecided_here.len(),
-                    undecided_here.join(", ")
+                    listed(&undecided_here, 8)
                 ))
             };
         }
@@ -1576,7 +1604,7 @@ pub fn validate(
                 match ask_once(query(header, &[], &claim)) {
                     Answer::Unsat => {}
                     Answer::Sat => answer = Answer::Sat,
-                    Answer::Undecided(why) => {
+                    Answer::Undecided(why) | Answer::Failed(why) => {
                         answer = Answer::Undecided(format!(
                             "equivalent given the facts of its Skolem functions, but that the input implies some choice satisfies them is undecided ({why})"
                         ))
@@ -1600,7 +1628,9 @@ pub fn validate(
                     ),
                 };
             }
-            Answer::Undecided(why) => undecided.push(format!("check-sat {scope}: {why}")),
+            Answer::Undecided(why) | Answer::Failed(why) => {
+                undecided.push(format!("check-sat {scope}: {why}"))
+            }
         }
     }
     let verdict = if undecided.is_empty() {

@@ -490,6 +490,34 @@ fn validate_tolerates_a_solver_that_exits_early() {
     assert!(String::from_utf8(o.stdout).unwrap().contains("(check-sat)"));
 }
 
+/// A solver that answers `unknown` to everything makes vcsimp split the
+/// scope into one obligation per assertion; the number of queries is
+/// bounded, and the verdict names what stayed undecided.
+#[test]
+fn validate_asks_a_bounded_number_of_queries() {
+    let mut text = String::from("(declare-fun f (Int) Int)\n");
+    for i in 0..2000 {
+        text.push_str(&format!("(assert (> (f {i}) (+ 0 {i})))\n"));
+    }
+    text.push_str("(check-sat)\n");
+    let log = temp_dir("validate-bounded-log");
+    let calls = log.0.join("calls");
+    let solver = format!(
+        "sh -c 'cat >/dev/null; echo run >> {}; echo unknown'",
+        calls.display()
+    );
+    let (o, j) = stats_json_of(
+        &["--validate-solver", &solver, "--stats"],
+        &text,
+        "validate-bounded",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("\"verdict\": \"unknown\""), "{j}");
+    assert!(j.contains("0 of 4000 obligations proved"), "{j}");
+    let runs = std::fs::read_to_string(&calls).unwrap().lines().count();
+    assert!((2..=128).contains(&runs), "{runs} solver runs");
+}
+
 /// A reader that closes vcsimp's standard output early (`vcsimp big.smt2 |
 /// head -1`) ends vcsimp quietly with exit code 0; the input here is read
 /// in full before the first write, so the write meets the closed pipe.
