@@ -135,7 +135,10 @@ fn gpuverify_real_outputs() {
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
         for name in GPUVERIFY_REAL {
-            insta::assert_snapshot!(format!("gpuverify_real@{name}"), simplified(&dir.join(name)));
+            insta::assert_snapshot!(
+                format!("gpuverify_real@{name}"),
+                simplified(&dir.join(name))
+            );
         }
     });
 }
