@@ -21,7 +21,9 @@ For every corpus/<family>/<kernel>/<task>.smt2 it builds up to five inputs
 
 Besides corpus/, the VCs that the real VeriCUDA wrote are read in place from
 --vericuda-real (default ../shared/vericuda-train; skipped when absent) as
-the family vericuda-real.
+the family vericuda-real, and the queries that GPUVerify's Boogie sent z3
+from --gpuverify-real (default ../shared/gpuverify-train; skipped when
+absent) as the family gpuverify-real, one kernel per Boogie session.
 
 A preprocessor that fails or times out gives "no output" for that file and
 configuration (reported, counted as unsolved). A solver answer that contradicts
@@ -59,13 +61,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import peers  # noqa: E402
 import smt  # noqa: E402
 import store as store_mod  # noqa: E402
+import gpuverify_real  # noqa: E402
 import vericuda_real  # noqa: E402
 
 CONFIGS = ["raw", "vcsimp", "z3-pre", "z3-qe", "cvc5-pre", "vericuda", "solve"]
 # Configurations that run the vcsimp binary.
 USES_VCSIMP = ("vcsimp", "solve")
 # Families of VCs printed by real verification tools; the table leads with them.
-REAL_FAMILIES = [vericuda_real.FAMILY, "why3-real"]
+REAL_FAMILIES = [vericuda_real.FAMILY, gpuverify_real.FAMILY, "why3-real"]
 SOLVERS = ["z3", "cvc5"]
 DEFINITE = ("sat", "unsat")
 
@@ -282,6 +285,16 @@ def discover_vericuda_real(root: Path) -> list[Task]:
                  vericuda_real.FAMILY, f"{vericuda_real.FAMILY}/{vc.kernel}", vc.raw.stem,
                  vc.expected, vc.branches)
             for vc in vericuda_real.vcs(root)]
+
+
+def discover_gpuverify_real(root: Path) -> list[Task]:
+    """The queries of a GPUVerify training set (gpuverify_real), read in
+    place: family gpuverify-real, one kernel per Boogie session; [] when the
+    set is absent."""
+    fam = gpuverify_real.FAMILY
+    return [Task(q.path, f"{fam}/{q.session}/{q.path.name}", fam, f"{fam}/{q.session}",
+                 q.path.stem, q.expected)
+            for q in gpuverify_real.queries(root)]
 
 
 def applies(task: Task, config: str) -> bool:
@@ -825,10 +838,14 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
           "in place from the VeriCUDA training set; the `vericuda` column is VeriCUDA's own "
           "simplification: a VC counts as solved when, for every common subtask, all its S1 "
           "files or all its S2 files are proved (seconds: summed over all its S1/S2 files). "
-          "`why3-real`: goals printed by Why3 1.5.1 from WhyML models of the paper's kernels "
-          "(`corpus/why3-real/`).")
+          "`gpuverify-real`: the queries that Boogie, run by GPUVerify, sent z3 (one per "
+          "check-sat of a Houdini or final-check session), read in place from the GPUVerify "
+          "training set; a query's expected status is the reference z3's answer where it gave "
+          "one. `why3-real`: goals printed by Why3 1.5.1 from WhyML models of the paper's "
+          "kernels (`corpus/why3-real/`).")
         a("")
         solved_table("Real tool output", "family", real, "family", total=False)
+        vcsimp_against_raw(results, preps, solvers, timeouts, real, a)
     invalid_vcs(results, configs, solvers, a)
     a("## Solved per encoding family")
     a("")
@@ -920,6 +937,53 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
             a(f"| … {len(errs) - 100} more in results.csv | | | | |")
         a("")
     return "\n".join(lines) + "\n"
+
+
+def vcsimp_against_raw(results: list[dict], preps: list[dict], solvers: list[str],
+                       timeouts: list[float], families: list[str], a):
+    """Per family, solver and T: the files decided raw and after vcsimp, the
+    files only the raw run decides (`lost`) and only vcsimp's output decides
+    (`gained`), and on the files both decide the solver's seconds raw against
+    vcsimp's own seconds plus the solver's on its output."""
+    by = {(r["file"], r["solver"], _num(r["timeout"]), r["config"]): r for r in results
+          if r["config"] in ("raw", "vcsimp") and r["family"] in families}
+    prep_s = {r["file"]: _num(r["prep_seconds"]) for r in preps if r["config"] == "vcsimp"}
+    rows = []
+    for fam in families:
+        for solver in solvers:
+            for t in timeouts:
+                pairs = [(by[k], by.get((k[0], solver, t, "vcsimp"))) for k in by
+                         if k[1] == solver and k[2] == t and k[3] == "raw"
+                         and by[k]["family"] == fam]
+                pairs = [(r, v) for r, v in pairs if v is not None]
+                if not pairs:
+                    continue
+                ok = lambda r: r["solved"] in ("1", 1)  # noqa: E731
+                both = [(r, v) for r, v in pairs if ok(r) and ok(v)]
+                raw_s = sum(_num(r["seconds"]) for r, _ in both)
+                own = sum(prep_s.get(r["file"], 0.0) for r, _ in both)
+                sol_s = sum(_num(v["seconds"]) for _, v in both)
+                rows.append(f"| {fam} | {solver} | {_fmt_t(t)} | {len(pairs)} | "
+                            f"{sum(ok(r) for r, _ in pairs)} | {sum(ok(v) for _, v in pairs)} | "
+                            f"{sum(ok(r) and not ok(v) for r, v in pairs)} | "
+                            f"{sum(ok(v) and not ok(r) for r, v in pairs)} | {len(both)} | "
+                            f"{_secs(raw_s)} | {_secs(own)} + {_secs(sol_s)} | "
+                            f"{_secs(sum(prep_s.get(r['file'], 0.0) for r, _ in pairs))} |")
+    if not rows:
+        return
+    a("### vcsimp against the solver alone, per file")
+    a("")
+    a("`raw` and `vcsimp` decided: files solved at T; `lost`: decided raw only; `gained`: "
+      "decided after vcsimp only; on the `both` files that both decide, the solver's seconds "
+      "raw against vcsimp's own seconds + the solver's on vcsimp's output; `vcsimp s`: "
+      "vcsimp's own seconds over all the family's files.")
+    a("")
+    a("| family | solver | T | files | raw | vcsimp | lost | gained | both | raw s | "
+      "vcsimp + solver s | vcsimp s |")
+    a("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for row in rows:
+        a(row)
+    a("")
 
 
 def solve_against_alone(results: list[dict], solvers: list[str], timeouts: list[float],
@@ -1159,6 +1223,9 @@ def parse_args(argv=None):
     ap.add_argument("--vericuda-real", default=vericuda_real.DEFAULT_DIR,
                     help="VeriCUDA training set read in place as the family vericuda-real "
                          f"(default {vericuda_real.DEFAULT_DIR}; skipped when absent, '' = off)")
+    ap.add_argument("--gpuverify-real", default=gpuverify_real.DEFAULT_DIR,
+                    help="GPUVerify training set read in place as the family gpuverify-real "
+                         f"(default {gpuverify_real.DEFAULT_DIR}; skipped when absent, '' = off)")
     ap.add_argument("--families", default="",
                     help="only these families (comma list); what the run does not measure "
                          "(other families, configurations, timeouts) is kept from the existing "
@@ -1253,6 +1320,13 @@ def main(argv=None) -> int:
             print(f"{real_dir}: no VeriCUDA training set (EXPECT.tsv); family "
                   f"{vericuda_real.FAMILY} skipped", file=sys.stderr)
         tasks += real
+    gv_dir = Path(opts.gpuverify_real) if opts.gpuverify_real else None
+    if gv_dir is not None:
+        gv = discover_gpuverify_real(gv_dir)
+        if not gv and not opts.quiet:
+            print(f"{gv_dir}: no GPUVerify training set (EXPECT.tsv); family "
+                  f"{gpuverify_real.FAMILY} skipped", file=sys.stderr)
+        tasks += gv
     families = [f for f in opts.families.split(",") if f]
     if families:
         tasks = [t for t in tasks if t.family in families]

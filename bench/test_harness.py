@@ -421,6 +421,7 @@ class VcsimpBatch(unittest.TestCase):
         with contextlib.redirect_stderr(err), unittest.mock.patch.dict(os.environ, env):
             rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
                                "--work", str(tmp / "work"), "--vericuda-real", "",
+                               "--gpuverify-real", "",
                                "--vcsimp", str(HERE / "standin_vcsimp.py"), "--configs",
                                "vcsimp", "--prep-only"])
         self.assertEqual(rc, 0, err.getvalue())
@@ -456,7 +457,8 @@ class EndToEnd(unittest.TestCase):
             rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
                                "--work", str(tmp / "work"), "--timeouts", "1,2",
                                "--vcsimp", str(HERE / "standin_vcsimp.py"),
-                               "--vericuda-real", "", *extra])
+                               "--vericuda-real", "",
+                               "--gpuverify-real", "", *extra])
         return rc, tmp / "out", err.getvalue()
 
     def test_clean_run(self):
@@ -549,7 +551,8 @@ class EndToEnd(unittest.TestCase):
             (tmp / "corpus" / rel).parent.mkdir(parents=True, exist_ok=True)
             (tmp / "corpus" / rel).write_text(text)
         common = ["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"), "--work",
-                  str(tmp / "work"), "--timeouts", "1", "--vericuda-real", "", *args]
+                  str(tmp / "work"), "--timeouts", "1", "--vericuda-real", "",
+                  "--gpuverify-real", "", *args]
         with contextlib.redirect_stderr(io.StringIO()):
             self.assertEqual(harness.main(common), 0)
             self.assertEqual(harness.main(common + ["--families", "B"]), 0)
@@ -597,6 +600,58 @@ def vericuda_set(root: Path, sat: str, unsat: str) -> Path:
     rows.append("\tk_f\ts1-discharged\t2\tpostcondition\t1\t")
     (d / "manifest.tsv").write_text("\n".join(rows) + "\n")
     return d
+
+
+class GpuverifyReal(unittest.TestCase):
+    def test_absent_set_is_skipped(self):
+        self.assertEqual(harness.gpuverify_real.queries(Path("/nonexistent/gpuverify-train")), [])
+
+    def test_reads_sessions_and_expected_answers(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-gv-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        d = tmp / "train"
+        (d / "queries").mkdir(parents=True)
+        (d / "EXPECT.tsv").write_text(
+            "file\tkernel\tstage\tbytes\tz3_1s\tz3_10s\n"
+            "k__driver__q002.smt2\tk\tdriver\t9\ttimeout\tsat\n"
+            "k__cruncher__q001.smt2\tk\tcruncher\t9\tunsat\tunsat\n"
+            "k__driver__q003.smt2\tk\tdriver\t9\ttimeout\ttimeout\n"
+            "gone__driver__q001.smt2\tgone\tdriver\t9\tsat\tsat\n")
+        for f in ("k__driver__q002.smt2", "k__cruncher__q001.smt2", "k__driver__q003.smt2"):
+            (d / "queries" / f).write_text(UNSAT_Q)
+        tasks = harness.discover_gpuverify_real(d)
+        self.assertEqual([(t.rel, t.kernel, t.expected) for t in tasks], [
+            ("gpuverify-real/k__cruncher/k__cruncher__q001.smt2", "gpuverify-real/k__cruncher",
+             "unsat"),
+            ("gpuverify-real/k__driver/k__driver__q002.smt2", "gpuverify-real/k__driver", "sat"),
+            ("gpuverify-real/k__driver/k__driver__q003.smt2", "gpuverify-real/k__driver",
+             "unknown")])
+        self.assertTrue(all(t.path.is_absolute() and t.family == "gpuverify-real"
+                            for t in tasks))
+
+    @unittest.skipUnless((HERE.parent / harness.gpuverify_real.DEFAULT_DIR).is_dir(),
+                         "../shared/gpuverify-train is absent")
+    def test_reads_the_whole_set(self):
+        qs = harness.gpuverify_real.queries(HERE.parent / harness.gpuverify_real.DEFAULT_DIR)
+        self.assertEqual(len(qs), len(list((HERE.parent / harness.gpuverify_real.DEFAULT_DIR
+                                            / "queries").glob("*.smt2"))))
+        self.assertTrue({"sat", "unsat"} <= {q.expected for q in qs})
+
+    def test_table_compares_vcsimp_with_raw_per_file(self):
+        def row(f, config, status, secs):
+            return {"family": "gpuverify-real", "kernel": "gpuverify-real/k", "file": f,
+                    "config": config, "solver": "z3", "timeout": "1", "status": status,
+                    "seconds": secs, "solved": int(status in ("sat", "unsat")),
+                    "expected": "unknown"}
+        results = [row("a", "raw", "sat", 0.5), row("a", "vcsimp", "sat", 0.1),
+                   row("b", "raw", "timeout", 1), row("b", "vcsimp", "unsat", 0.2),
+                   row("c", "raw", "unsat", 0.3), row("c", "vcsimp", "timeout", 1)]
+        preps = [{"file": f, "config": "vcsimp", "prep_seconds": "0.05"} for f in "abc"]
+        lines = []
+        harness.vcsimp_against_raw(results, preps, ["z3"], [1.0], ["gpuverify-real"],
+                                   lines.append)
+        self.assertIn("| gpuverify-real | z3 | 1 | 3 | 2 | 2 | 1 | 1 | 1 | 0.50 | 0.05 + 0.10 "
+                      "| 0.15 |", lines)
 
 
 class VericudaReal(unittest.TestCase):

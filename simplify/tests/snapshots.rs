@@ -107,3 +107,38 @@ fn vericuda_real_outputs() {
         }
     });
 }
+
+/// Queries that GPUVerify's Boogie sent z3, read in place from the training
+/// set `../shared/gpuverify-train/queries`: small ones of a Houdini round
+/// and a final check, one with bit-vector-typed arrays and one with `mod`
+/// and `div` on thread ids. Snapshotted as `gpuverify_real@<file>.snap`, so
+/// that a rule or pass change shows on Boogie's own VCs too. Skips (passing)
+/// when the set is absent.
+const GPUVERIFY_REAL: &[&str] = &[
+    "AMD_SDK__BoxFilter__kernel6__kernel__cruncher__q001.smt2",
+    "rodinia_2.4__kmeans__kmeans_swap__kernel__cruncher__q001.smt2",
+    "rodinia_2.4__srad__compress__kernel__cruncher__q001.smt2",
+    "rodinia_2.4__srad__compress__kernel__driver__q001.smt2",
+    "shoc__devicememory__readGlobalMemoryCoalesced__kernel__cruncher__q001.smt2",
+];
+
+#[test]
+fn gpuverify_real_outputs() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../shared/gpuverify-train/queries");
+    if !dir.is_dir() {
+        eprintln!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path("../../snapshots");
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| {
+        for name in GPUVERIFY_REAL {
+            insta::assert_snapshot!(
+                format!("gpuverify_real@{name}"),
+                simplified(&dir.join(name))
+            );
+        }
+    });
+}

@@ -14,6 +14,7 @@ pub mod decompose_quant;
 pub mod guarded_eq;
 pub mod lifted_lambdas;
 pub mod merge_quant;
+pub mod name_deep;
 pub mod prune_defs;
 pub mod prune_unused;
 pub mod quant;

@@ -28,6 +28,7 @@ pub enum PassId {
     CooperQe,
     AssertsAsFacts,
     PruneUnused,
+    NameDeep,
 }
 
 impl PassId {
@@ -58,6 +59,7 @@ impl PassId {
             PassId::CooperQe => "cooper-qe",
             PassId::AssertsAsFacts => "asserts-as-facts",
             PassId::PruneUnused => "prune-unused",
+            PassId::NameDeep => "name-deep",
         }
     }
 }

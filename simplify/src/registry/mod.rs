@@ -362,6 +362,14 @@ pub static PASSES: &[PassInfo] = &[
         build: Build::Script(|| Box::new(crate::passes::prune_unused::PruneUnused)),
         ..PASS
     },
+    PassInfo {
+        id: PassId::NameDeep,
+        doc: "a Boolean subformula nested more than 8 and/or levels deep (negations pushed in) in an assertion or a nullary Bool define-fun becomes a fresh constant c with the assertion (= c φ) (Boogie's VCs nest one level per assert; z3's ctx-simplify spends its budget on such nesting)",
+        soundness: Soundness::Equisatisfiable,
+        stages: &[Stage::Finish],
+        build: Build::Script(|| Box::new(crate::passes::name_deep::NameDeep)),
+        ..PASS
+    },
 ];
 
 /// The passes of `stage` among `passes`, in registry order.
@@ -441,7 +449,7 @@ mod tests {
     fn every_pass_has_one_entry_in_id_order_and_builds_itself() {
         let ids: Vec<PassId> = PASSES.iter().map(|p| p.id).collect();
         assert!(ids.windows(2).all(|w| w[0] < w[1]), "{ids:?}");
-        assert_eq!(PASSES.len(), PassId::PruneUnused as usize + 1);
+        assert_eq!(PASSES.len(), PassId::NameDeep as usize + 1);
         let script = smtlib_io::parse_script("(check-sat)").expect("a script");
         for p in PASSES {
             assert_eq!(PassId::parse(p.name()), Some(p.id));

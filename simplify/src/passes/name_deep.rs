@@ -1,0 +1,334 @@
+//! `name-deep`: a Boolean subformula nested deep inside an assertion or a
+//! nullary Bool definition gets a name, so that no formula nests Boolean
+//! connectives more than [`MAX_DEPTH`] deep.
+//!
+//! **Rule.** Walk an asserted formula, or the body of a `define-fun` of
+//! arity 0 and sort Bool, through the Boolean connectives `and`, `or`,
+//! `=>`, `not` and Boolean `ite` (not into atoms, binders, annotations or
+//! `match`). A connective term `φ` (`and`, `or`, `=>`, `ite`) reached at
+//! depth [`MAX_DEPTH`] is replaced by a fresh constant `c` of sort Bool,
+//! declared with the assertion `(= c φ')` just before the command, where
+//! `φ'` is `φ` with the same rule applied from depth 0. One name serves
+//! every occurrence of the same term within the command.
+//!
+//! **Soundness.** `φ` is closed: only connectives lead to it from the
+//! root, never a binder. `c` is fresh, so `(= c φ')` is a conservative
+//! extension: every model of the input becomes one of the output by
+//! `c := φ'`, and in every model of the output `c` and `φ'` are equal, so
+//! every formula that has `c` in place of `φ` keeps its value. The output
+//! is equisatisfiable at every `check-sat` and equivalent over the
+//! input's symbols; the names are declared in the command's own scope, so
+//! `push`/`pop` keep them where they are used. The rule does not apply
+//! when the script asks for a model, values or an assignment (they would
+//! show the names). `--validate` reads no output of this pass back (the
+//! names are not the input's).
+//!
+//! **Why.** Boogie writes a VC as one formula whose every `assert`
+//! nests the rest of the procedure one level deeper (`(and (or l (=> c
+//! A)) (=> A rest))`), hundreds of connectives deep. z3's default
+//! tactic for such scripts runs `ctx-simplify`, which simplifies each
+//! subformula in the context of the ones around it; on such nesting it
+//! spends its whole step budget, most of z3's time on GPUVerify's
+//! queries, while the search itself takes a fraction of it. With the
+//! nesting cut, the same search follows at once.
+
+use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::registry::PassId;
+use smtlib_io::print::quote_symbol;
+use smtlib_io::{
+    Command, CommandKind, Context, FunDecl, FunKind, Op, Printer, Script, TermId, TermKind,
+};
+use std::collections::{BTreeSet, HashMap};
+
+/// The deepest nesting of connectives the output keeps.
+pub const MAX_DEPTH: usize = 8;
+
+/// The `name-deep` pass ([`name_deep_formulas`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct NameDeep;
+
+impl ScriptPass for NameDeep {
+    fn id(&self) -> PassId {
+        PassId::NameDeep
+    }
+
+    /// `fired` counts the names introduced. The pass is linear in the
+    /// size of the formulas and takes no budget, so that its output does
+    /// not depend on the machine's speed.
+    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+        ScriptChange {
+            fired: name_deep_formulas(script),
+            ..ScriptChange::default()
+        }
+    }
+}
+
+/// Apply the rule of the module documentation to every assertion and
+/// nullary Bool definition of `script`. Returns how many names were
+/// introduced.
+pub fn name_deep_formulas(script: &mut Script) -> usize {
+    if script.asks_for_models() {
+        return 0;
+    }
+    let mut taken: BTreeSet<String> = script
+        .cx
+        .funs()
+        .map(|(_, d)| script.cx.sym_name(d.name).to_string())
+        .collect();
+    let mut counter = 0usize;
+    let mut fired = 0;
+    let mut out = Vec::with_capacity(script.commands.len());
+    for c in std::mem::take(&mut script.commands) {
+        let root = match &c.kind {
+            CommandKind::Assert(t) => *t,
+            CommandKind::Define { params, body, .. }
+                if params.is_empty() && script.cx.sort_of(*body) == script.cx.bool_sort() =>
+            {
+                *body
+            }
+            _ => {
+                out.push(c);
+                continue;
+            }
+        };
+        if depth_exceeds(&script.cx, root) {
+            let mut namer = Namer {
+                defs: vec![],
+                pending: vec![],
+                names: HashMap::new(),
+                memo: HashMap::new(),
+                taken: &mut taken,
+                counter: &mut counter,
+            };
+            let new_root = namer.walk(&mut script.cx, (root, true, 0, None));
+            // The bodies of the names, each walked from depth 0; walking
+            // one may name more terms (a queue, not recursion: the chain
+            // of names is as long as the formula is deep).
+            while let Some((f, t)) = namer.pending.pop() {
+                let body = namer.walk(&mut script.cx, (t, true, 0, None));
+                namer.defs.push((f, body));
+            }
+            let mut defs = std::mem::take(&mut namer.defs);
+            // Definitions in the order the names were made.
+            defs.sort_by_key(|&(f, _)| f);
+            fired += defs.len();
+            for &(f, _) in &defs {
+                out.push(declaration(&script.cx, f));
+            }
+            for (f, body) in defs {
+                let name = script.cx.mk_const(f);
+                let eq = script
+                    .cx
+                    .mk_app(Op::Eq, vec![name, body])
+                    .expect("two Bool terms");
+                out.push(Command {
+                    kind: CommandKind::Assert(eq),
+                    span: c.span,
+                    text: "".into(),
+                    verbatim_term: None,
+                });
+            }
+            out.push(with_root(&script.cx, c, new_root));
+        } else {
+            out.push(c);
+        }
+    }
+    script.commands = out;
+    fired
+}
+
+/// The command `c` with `root` in place of its assertion or definition
+/// body (a definition is printed from its text, so that is made again).
+fn with_root(cx: &Context, mut c: Command, root: TermId) -> Command {
+    match &mut c.kind {
+        CommandKind::Assert(t) => *t = root,
+        CommandKind::Define { fun, body, .. } => {
+            *body = root;
+            let d = cx.fun(*fun);
+            let mut p = Printer::new(cx);
+            c.text = format!(
+                "(define-fun {} () {} {})",
+                quote_symbol(cx.sym_name(d.name)),
+                p.sort(d.ret),
+                p.term(root)
+            )
+            .into();
+        }
+        _ => {}
+    }
+    c
+}
+
+fn declaration(cx: &Context, f: smtlib_io::FunId) -> Command {
+    crate::analysis::redeclare::declaration(cx, f)
+}
+
+/// How a connective reads after negations are pushed to the atoms: a
+/// conjunction, a disjunction, an `ite`, or a negation (which only flips
+/// the polarity of its argument).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Level {
+    And,
+    Or,
+    Ite,
+    Not,
+}
+
+/// The connective at `t` under polarity `pos` (false: under an odd
+/// number of negations), as it reads after negations are pushed inward,
+/// and its arguments with their polarities (an `ite` condition counts as
+/// positive: it starts a new level anyway).
+fn connective(cx: &Context, t: TermId, pos: bool) -> Option<(Level, Vec<(TermId, bool)>)> {
+    let flip = |l: Level| match (l, pos) {
+        (Level::And, false) => Level::Or,
+        (Level::Or, false) => Level::And,
+        (l, _) => l,
+    };
+    match cx.kind(t) {
+        TermKind::App(Op::And, args) => {
+            Some((flip(Level::And), args.iter().map(|&a| (a, pos)).collect()))
+        }
+        TermKind::App(Op::Or, args) => {
+            Some((flip(Level::Or), args.iter().map(|&a| (a, pos)).collect()))
+        }
+        TermKind::App(Op::Implies, args) => {
+            let last = args.len() - 1;
+            let parts = args
+                .iter()
+                .enumerate()
+                .map(|(i, &a)| (a, if i == last { pos } else { !pos }))
+                .collect();
+            Some((flip(Level::Or), parts))
+        }
+        TermKind::App(Op::Not, args) => Some((Level::Not, vec![(args[0], !pos)])),
+        TermKind::App(Op::Ite, args) if cx.sort_of(t) == cx.bool_sort() => Some((
+            Level::Ite,
+            vec![(args[0], true), (args[1], pos), (args[2], pos)],
+        )),
+        _ => None,
+    }
+}
+
+/// The depth of a connective of level `level` whose parent (the nearest
+/// connective above it that is not a negation) has level `parent` and
+/// depth `d`: a conjunction in a conjunction (a disjunction in a
+/// disjunction) flattens into it and stays at `d`; a negation stays at
+/// `d`; anything else is one level deeper.
+fn depth_of(level: Level, parent: Option<Level>, d: usize) -> usize {
+    match (level, parent) {
+        (Level::Not, _) => d,
+        (Level::And, Some(Level::And)) | (Level::Or, Some(Level::Or)) => d,
+        _ => d + 1,
+    }
+}
+
+/// A walk state: the term, its polarity, and the depth and level of the
+/// connective above it.
+type State = (TermId, bool, usize, Option<Level>);
+
+/// Does a connective lie deeper than [`MAX_DEPTH`] below `root`? (A
+/// walk of the DAG that visits each state once.)
+fn depth_exceeds(cx: &Context, root: TermId) -> bool {
+    let mut seen: std::collections::HashSet<State> = std::collections::HashSet::new();
+    let mut stack: Vec<State> = vec![(root, true, 0, None)];
+    while let Some(st @ (t, pos, d, parent)) = stack.pop() {
+        let Some((level, args)) = connective(cx, t, pos) else {
+            continue;
+        };
+        let dt = depth_of(level, parent, d);
+        if dt > MAX_DEPTH {
+            return true;
+        }
+        if !seen.insert(st) {
+            continue;
+        }
+        let up = if level == Level::Not {
+            parent
+        } else {
+            Some(level)
+        };
+        stack.extend(args.into_iter().map(|(a, p)| (a, p, dt, up)));
+    }
+    false
+}
+
+struct Namer<'a> {
+    /// The names made for this command with their walked bodies.
+    defs: Vec<(smtlib_io::FunId, TermId)>,
+    /// Names whose bodies are still to walk.
+    pending: Vec<(smtlib_io::FunId, TermId)>,
+    /// The name of each term named so far.
+    names: HashMap<TermId, TermId>,
+    /// The result of each state walked so far.
+    memo: HashMap<State, TermId>,
+    taken: &'a mut BTreeSet<String>,
+    counter: &'a mut usize,
+}
+
+impl Namer<'_> {
+    /// `t` (polarity `pos`, below a connective of depth `d` and level
+    /// `parent`) with the rule applied. Recursion is bounded by
+    /// [`MAX_DEPTH`]: a connective deeper than that is named and its body
+    /// left for later.
+    fn walk(&mut self, cx: &mut Context, st: State) -> TermId {
+        let (t, pos, d, parent) = st;
+        let Some((level, args)) = connective(cx, t, pos) else {
+            return t;
+        };
+        let dt = depth_of(level, parent, d);
+        if dt > MAX_DEPTH {
+            return self.name(cx, t);
+        }
+        if let Some(&r) = self.memo.get(&st) {
+            return r;
+        }
+        let up = if level == Level::Not {
+            parent
+        } else {
+            Some(level)
+        };
+        let old: Vec<TermId> = args.iter().map(|&(a, _)| a).collect();
+        let new: Vec<TermId> = args
+            .into_iter()
+            .map(|(a, p)| self.walk(cx, (a, p, dt, up)))
+            .collect();
+        let r = if new == old {
+            t
+        } else {
+            let TermKind::App(op, _) = cx.kind(t) else {
+                unreachable!("a connective is an application")
+            };
+            let op = op.clone();
+            cx.mk_app(op, new)
+                .expect("the same operator on terms of the same sorts")
+        };
+        self.memo.insert(st, r);
+        r
+    }
+
+    fn name(&mut self, cx: &mut Context, t: TermId) -> TermId {
+        if let Some(&c) = self.names.get(&t) {
+            return c;
+        }
+        let name = loop {
+            *self.counter += 1;
+            let n = format!("vcsimp!deep{}", self.counter);
+            if self.taken.insert(n.clone()) {
+                break n;
+            }
+        };
+        let sym = cx.sym(&name);
+        let bool_sort = cx.bool_sort();
+        let f = cx.declare_fun(FunDecl {
+            name: sym,
+            sort_params: Box::new([]),
+            args: Box::new([]),
+            ret: bool_sort,
+            kind: FunKind::Declared,
+        });
+        let c = cx.mk_const(f);
+        self.pending.push((f, t));
+        self.names.insert(t, c);
+        c
+    }
+}
