@@ -716,7 +716,8 @@ class VericudaReal(unittest.TestCase):
             rc = harness.main(["--corpus", str(tmp / "corpus"), "--out", str(tmp / "out"),
                                "--work", str(tmp / "work"), "--timeouts", "1,2",
                                "--vcsimp", str(HERE / "standin_vcsimp.py"), "--no-store",
-                               "--configs", "raw,vericuda", "--vericuda-real", str(d)])
+                               "--configs", "raw,vericuda", "--vericuda-real", str(d),
+                               "--gpuverify-real", ""])
         self.assertEqual(rc, 0, err.getvalue())
         rows = harness.read_csv(tmp / "out" / "results.csv")
         vc = {(Path(r["file"]).name, r["solver"], r["timeout"]): r
