@@ -4,11 +4,13 @@
 //! One live solver session gets every command of the client as it comes,
 //! and everything it prints goes back to the client unchanged: the answers
 //! to `get-model`, `get-value`, `get-unsat-core`, `get-info`, `labels`,
-//! `echo`, errors and `:print-success` are the solver's own. At each
-//! `(check-sat)` vcsimp also simplifies the current assertion stack (the
-//! commands that are still in effect, as a script ending in that
-//! `check-sat`) and runs a fresh solver on the result, at a lower priority.
-//! The first definitive answer wins:
+//! `echo`, errors and `:print-success` are the solver's own. When a
+//! `(check-sat)` has gone [`RACE_DELAY`] without an answer, vcsimp also
+//! simplifies the current assertion stack (the commands that are still in
+//! effect, as a script ending in that `check-sat`) and runs a fresh solver
+//! on the result, at a lower priority, unless the simplification changed
+//! nothing (the fresh run would be the live session's problem again). The
+//! first definitive answer wins:
 //!
 //! - The live session answers first (any answer but `unknown`): its output
 //!   is printed and the fresh run is killed.
@@ -35,8 +37,26 @@
 //! vcsimp learns where the output of the live session's `check-sat` starts
 //! and ends by sending `(echo "…")` with a marker of its own before and
 //! after it; the marker lines are never printed. Only one simplification
-//! runs at a time: a `check-sat` that comes while the previous one's is
-//! still going gets no fresh run. A `sat` from an output that is sound for
+//! runs at a time: a `check-sat` whose race would start while the
+//! previous one's simplification is still going gets no fresh run.
+//!
+//! The simplification is incremental. The commands before the first
+//! `push` (the prelude: a verifier's declarations, axioms and definitions,
+//! often most of the text) are simplified once, by the first check-sat
+//! after them that races, and the result is kept; each check-sat then
+//! simplifies the simplified prelude followed by the commands in effect
+//! after it, with the prelude's assertions kept as they are
+//! ([`simplify_script_keeping`]: not rewritten, not used as facts, opaque
+//! to the passes, which so never drop or redefine a symbol they use).
+//! This is sound because the prelude is simplified as a script that asks
+//! for a model (`simplify_prelude`): its output is equivalent to the
+//! prelude over the prelude's symbols, every one of which it keeps, so the
+//! simplified prelude and the raw rest are equisatisfiable with the raw
+//! prelude and rest; simplifying them with the prelude frozen is a run of
+//! the pipeline on one script like any other. The prelude's facts do not
+//! simplify the rest (a pass may not use them), its definitions do. With
+//! no `push`, after a `reset` or `reset-assertions`, or with a pass that
+//! is sound for `unsat` only, each check-sat simplifies the whole stack. A `sat` from an output that is sound for
 //! `unsat` only (`--strengthen`, `--prune-unused`) never wins.
 //!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
@@ -673,7 +693,10 @@ impl Session<'_> {
 
     fn on_simplified(&mut self, id: u64, done: Simplified) -> Result<(), Stop> {
         self.simplifying = false;
+        // A `reset` since the job started ends the prelude for good.
+        let found = matches!(self.prelude, PreludeState::Found(_));
         match done.prelude {
+            Some(_) if !found => {}
             Some(Some(p)) => {
                 self.note(&format!(
                     "simplified the prelude once ({} commands)",
