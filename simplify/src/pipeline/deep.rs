@@ -97,4 +97,27 @@ mod tests {
         thaw(&mut s, &frozen);
         assert_eq!(s.assertions().collect::<Vec<_>>(), before);
     }
+
+    /// The kept prefix's assertions come out as they went in, and no pass
+    /// reads `x = 3` from them: the definition of `y` after them does not
+    /// become `y = 4`. Without a kept prefix both are rewritten.
+    #[test]
+    fn a_kept_prefix_is_printed_as_it_was() {
+        let src = "(declare-const x Int)(declare-const y Int)(assert (> x 2))(assert (< x 4))\n\
+                   (push 1)(assert (= y (+ x 1)))(assert (> y 0))(check-sat)";
+        let opts = crate::Options::default();
+        let kept = crate::pipeline::simplify_script_keeping(parse_script(src).unwrap(), &opts, 4);
+        assert!(
+            kept.output.contains("(assert (> x 2))") && kept.output.contains("(assert (< x 4))"),
+            "{}",
+            kept.output
+        );
+        assert!(!kept.output.contains("(= y 4)"), "{}", kept.output);
+        let all = crate::pipeline::simplify_script(parse_script(src).unwrap(), &opts);
+        assert!(
+            all.output.contains("(assert (= x 3))") && all.output.contains("(assert (= y 4))"),
+            "{}",
+            all.output
+        );
+    }
 }
