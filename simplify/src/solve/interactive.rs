@@ -850,14 +850,15 @@ impl Session<'_> {
         }
         self.kill_race();
         // The session closed its output; wait (a bounded time) for its
-        // exit status.
+        // exit status (the client sees vcsimp's end only after this, so
+        // the polls are short).
         let mut code = None;
-        for _ in 0..500 {
+        for _ in 0..5000 {
             if let Ok(Some(exit)) = self.live.group.try_wait() {
                 code = Some(exit);
                 break;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(1));
         }
         self.live.group.kill();
         Ok(match code {
