@@ -38,7 +38,9 @@
 //! and ends by sending `(echo "…")` with a marker of its own before and
 //! after it; the marker lines are never printed. Only one simplification
 //! runs at a time: a `check-sat` whose race would start while the
-//! previous one's simplification is still going gets no fresh run.
+//! previous one's simplification is still going gets no fresh run. A
+//! `sat` from an output that is sound for `unsat` only (`--strengthen`,
+//! `--prune-unused`) never wins.
 //!
 //! The simplification is incremental. The commands before the first
 //! `push` (the prelude: a verifier's declarations, axioms and definitions,
@@ -50,14 +52,15 @@
 //! to the passes, which so never drop or redefine a symbol they use).
 //! This is sound because the prelude is simplified as a script that asks
 //! for a model (`simplify_prelude`): its output is equivalent to the
-//! prelude over the prelude's symbols, every one of which it keeps, so the
-//! simplified prelude and the raw rest are equisatisfiable with the raw
-//! prelude and rest; simplifying them with the prelude frozen is a run of
-//! the pipeline on one script like any other. The prelude's facts do not
-//! simplify the rest (a pass may not use them), its definitions do. With
-//! no `push`, after a `reset` or `reset-assertions`, or with a pass that
-//! is sound for `unsat` only, each check-sat simplifies the whole stack. A `sat` from an output that is sound for
-//! `unsat` only (`--strengthen`, `--prune-unused`) never wins.
+//! prelude over the prelude's symbols, so the simplified prelude and the
+//! raw rest are equisatisfiable with the raw prelude and rest (were a
+//! symbol of the prelude lost, the fresh run would stop at an error, and
+//! an output with an error never wins); simplifying them with the prelude
+//! frozen is a run of the pipeline on one script like any other. The
+//! prelude's facts do not simplify the rest (a pass may not use them), its
+//! definitions do. With no `push`, after a `reset` or `reset-assertions`,
+//! or with a pass that is sound for `unsat` only, each check-sat
+//! simplifies the whole stack.
 //!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
 //! end of the client's input), with its exit code; a client that closes
