@@ -14,13 +14,16 @@ lines. The client first sends `(set-option :timeout MS)` (the per-check-sat time
 the same for both command lines); a response that does not come within the
 timeout plus a grace makes the session a hang and ends it.
 
-    python3 bench/replay.py [--timeout-ms MS] [--out FILE] SESSION...
+    python3 bench/replay.py [--timeout-ms MS] [--side-by-side] [--out FILE] SESSION...
 
 prints one line per session and a summary; `--out` writes the figures as
-Markdown.
+Markdown. By default each session is replayed through z3 alone and then
+through vcsimp; `--side-by-side` replays it through both at the same time,
+so that on a shared machine both see the same load (and each other).
 """
 
 import argparse
+import concurrent.futures
 import os
 import select
 import shutil
@@ -186,20 +189,30 @@ class Session:
         return out
 
     def kill(self):
+        """End the process group; returns the CPU seconds (user and
+        system) of the process and of the descendants it waited for."""
         try:
             os.killpg(self.proc.pid, 9)
         except ProcessLookupError:
             pass
-        self.proc.wait()
+        cpu = 0.0
+        try:
+            _, status, usage = os.wait4(self.proc.pid, 0)
+            self.proc.returncode = os.waitstatus_to_exitcode(status)
+            cpu = usage.ru_utime + usage.ru_stime
+        except ChildProcessError:
+            self.proc.wait()
         for f in (self.proc.stdin, self.proc.stdout):
             try:
                 f.close()
             except BrokenPipeError:
                 pass
+        return cpu
 
 
 def replay(argv, cmds, timeout_ms, grace_s=30.0):
-    """Replay `cmds` through `argv`. Returns (responses, hung, seconds)."""
+    """Replay `cmds` through `argv`. Returns (responses, hung, seconds,
+    CPU seconds of `argv`'s processes)."""
     per = timeout_ms / 1000 + grace_s
     start = time.monotonic()
     s = Session(argv)
@@ -225,8 +238,8 @@ def replay(argv, cmds, timeout_ms, grace_s=30.0):
     except EOFError:
         pass
     finally:
-        s.kill()
-    return responses, hung, time.monotonic() - start
+        cpu = s.kill()
+    return responses, hung, time.monotonic() - start, cpu
 
 
 def compare(a, b):
@@ -252,8 +265,8 @@ def compare(a, b):
     return agree, only_a, only_b, disagree, other
 
 
-def vcsimp_argv(solver="z3 -in"):
-    return [str(VCSIMP), "solve", "--interactive", "--solver", solver]
+def vcsimp_argv(solver="z3 -in", vcsimp=VCSIMP):
+    return [str(vcsimp), "solve", "--interactive", "--solver", solver]
 
 
 def main():
@@ -261,30 +274,41 @@ def main():
     ap.add_argument("sessions", nargs="+", type=Path)
     ap.add_argument("--timeout-ms", type=int, default=10000)
     ap.add_argument("--out", type=Path)
+    ap.add_argument("--vcsimp", type=Path, default=VCSIMP,
+                    help="the vcsimp binary (default: target/release/vcsimp)")
+    ap.add_argument("--side-by-side", action="store_true",
+                    help="replay through z3 alone and through vcsimp at the same time")
     args = ap.parse_args()
     z3 = shutil.which("z3")
-    if z3 is None or not VCSIMP.is_file():
+    if z3 is None or not args.vcsimp.is_file():
         sys.exit("needs z3 on PATH and target/release/vcsimp")
     rows, totals = [], dict(sessions=0, checks=0, agree=0, only_v=0, only_z=0, disagree=0,
                             other=0, hang_v=0, hang_z=0, t_v=0.0, t_z=0.0, t_v_both=0.0,
-                            t_z_both=0.0)
+                            t_z_both=0.0, cpu_v=0.0, cpu_z=0.0)
     load_before = os.getloadavg()
     for path in args.sessions:
         cmds = commands(path.read_text(errors="replace"))
-        rz, hz, tz = replay([z3, "-in"], cmds, args.timeout_ms)
-        rv, hv, tv = replay(vcsimp_argv(), cmds, args.timeout_ms)
+        if args.side_by_side:
+            with concurrent.futures.ThreadPoolExecutor(2) as pool:
+                z = pool.submit(replay, [z3, "-in"], cmds, args.timeout_ms)
+                v = pool.submit(replay, vcsimp_argv(vcsimp=args.vcsimp), cmds, args.timeout_ms)
+                (rz, hz, tz, cz), (rv, hv, tv, cv) = z.result(), v.result()
+        else:
+            rz, hz, tz, cz = replay([z3, "-in"], cmds, args.timeout_ms)
+            rv, hv, tv, cv = replay(vcsimp_argv(vcsimp=args.vcsimp), cmds, args.timeout_ms)
         agree, only_v, only_z, disagree, other = compare(rv, rz)
         checks = sum(1 for r in rz if r.strip() in ANSWERS)
         decided_all = not hz and not hv and all(
             r.strip() in ("sat", "unsat") for r in rz if r.strip() in ANSWERS
         )
         row = dict(session=path.name, checks=checks, agree=agree, only_v=only_v, only_z=only_z,
-                   disagree=disagree, other=other, hang_v=hv, hang_z=hz, t_v=tv, t_z=tz)
+                   disagree=disagree, other=other, hang_v=hv, hang_z=hz, t_v=tv, t_z=tz,
+                   cpu_v=cv, cpu_z=cz)
         rows.append(row)
         print(
             f"{path.name}: {checks} check-sats, {agree} agree, {only_v} decided by vcsimp only, "
             f"{only_z} by z3 only, {disagree} disagree, {other} other responses differ, "
-            f"hang vcsimp/z3 {hv}/{hz}, {tv:.2f}s vs {tz:.2f}s",
+            f"hang vcsimp/z3 {hv}/{hz}, {tv:.2f}s vs {tz:.2f}s (CPU {cv:.2f}s vs {cz:.2f}s)",
             flush=True,
         )
         totals["sessions"] += 1
@@ -295,6 +319,8 @@ def main():
         totals["hang_z"] += hz
         totals["t_v"] += tv
         totals["t_z"] += tz
+        totals["cpu_v"] += cv
+        totals["cpu_z"] += cz
         if decided_all:
             totals["t_v_both"] += tv
             totals["t_z_both"] += tz
@@ -309,11 +335,12 @@ def write_markdown(args, rows, t, load_before, load_after):
     lines = [
         "# Replaying recorded solver sessions through `vcsimp solve --interactive`",
         "",
-        "`python3 bench/replay.py --timeout-ms {} --out {} SESSIONS` replays each session".format(
-            args.timeout_ms, args.out
+        "`python3 bench/replay.py --timeout-ms {}{} --out {} SESSIONS` replays each session".format(
+            args.timeout_ms, " --side-by-side" if args.side_by_side else "", args.out
         ),
         "command by command, waiting for each answer where the verifier waited, through",
-        '`vcsimp solve --interactive --solver "z3 -in"` and through `z3 -in` alone, with',
+        '`vcsimp solve --interactive --solver "z3 -in"` and through `z3 -in` alone'
+        + (" at the same time" if args.side_by_side else "") + ", with",
         f"`(set-option :timeout {args.timeout_ms})` sent first to both.",
         "" if done else f"(Partial: {len(rows)} of {len(args.sessions)} sessions so far.)",
         "",
@@ -329,18 +356,21 @@ def write_markdown(args, rows, t, load_before, load_after):
         f"{t['disagree']} | {t['other']} | {t['hang_v']} | {t['hang_z']} | {t['t_v']:.1f} s | "
         f"{t['t_z']:.1f} s |",
         "",
+        f"CPU time (user and system, of vcsimp with the solvers it ran, and of z3 alone): "
+        f"{t['cpu_v']:.1f} s through vcsimp, {t['cpu_z']:.1f} s z3 alone.",
+        "",
         f"On the sessions where both decided every check-sat without a hang: "
         f"{t['t_v_both']:.1f} s through vcsimp, {t['t_z_both']:.1f} s z3 alone.",
         "",
         "| session | check-sats | same | vcsimp only | z3 only | disagree | other | hang v/z | "
-        "vcsimp s | z3 s |",
-        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|",
+        "vcsimp s | z3 s | vcsimp CPU s | z3 CPU s |",
+        "|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|",
     ]
     for r in rows:
         lines.append(
             f"| {r['session']} | {r['checks']} | {r['agree']} | {r['only_v']} | {r['only_z']} | "
             f"{r['disagree']} | {r['other']} | {int(r['hang_v'])}/{int(r['hang_z'])} | "
-            f"{r['t_v']:.2f} | {r['t_z']:.2f} |"
+            f"{r['t_v']:.2f} | {r['t_z']:.2f} | {r['cpu_v']:.2f} | {r['cpu_z']:.2f} |"
         )
     args.out.write_text("\n".join(lines) + "\n")
 

@@ -269,6 +269,110 @@ fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
     assert_eq!(fake.live_pids().len(), 1, "no restart: {stderr}");
 }
 
+/// A prelude (the commands before the first push) whose facts decide the
+/// pushed parts: `c > 5` refutes `c = 0` (a definition of `c` if read
+/// without the prelude) and `(f c) = 6`; `d = 2c` with `c > 5` allows
+/// `d = 14` but not `d < 12`. The prelude's `and` is split, so its
+/// simplification always changes it.
+const PRELUDE_SESSION: &str = "\
+(declare-const c Int)
+(declare-const d Int)
+(define-fun f ((a Int)) Int (+ a 1))
+(assert (and (> c 5) (= d (* 2 c))))
+(push 1)
+(assert (= c 0))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (= (f c) 6))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (= d 14))
+(check-sat)
+(pop 1)
+(push 1)
+(declare-const e Int)
+(assert (= e (+ d 1)))
+(assert (< d 12))
+(check-sat)
+(pop 1)
+";
+
+const PRELUDE_ANSWERS: [&str; 4] = ["unsat", "unsat", "sat", "unsat"];
+
+#[test]
+fn a_session_with_a_prelude_answers_as_z3_alone() {
+    if !common::require("z3") {
+        return;
+    }
+    assert_same_as_z3(PRELUDE_SESSION);
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let (out, _) = run_whole(z3_alone(), PRELUDE_SESSION);
+    assert_eq!(out.lines().collect::<Vec<_>>(), PRELUDE_ANSWERS, "{z3}");
+}
+
+/// Every answer comes from a fresh run (the live session never answers),
+/// here z3 on the simplified script: the simplified prelude and each
+/// pushed part simplified after it answer as the raw commands do, and the
+/// prelude is simplified once for the four check-sats.
+#[test]
+fn the_prelude_is_simplified_once_and_the_fresh_runs_answer_right() {
+    if !common::require("z3") {
+        return;
+    }
+    let fake = Fake::new("prelude");
+    let mut cmd = fake.command("hang", "z3");
+    cmd.env("FAKE_Z3", common::solver_path("z3"));
+    let mut c = Client::start(cmd);
+    let mut answers = PRELUDE_ANSWERS.iter();
+    for line in PRELUDE_SESSION.lines() {
+        match line {
+            "(check-sat)" => c.ask(line, &[answers.next().unwrap()]),
+            _ => c.ask(line, &[]),
+        }
+    }
+    c.ask("(echo \"done\")", &["done"]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr.matches("simplified the prelude once").count(),
+        1,
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr
+            .matches("simplified after the simplified prelude")
+            .count(),
+        4,
+        "{stderr}"
+    );
+    assert_eq!(
+        stderr.matches("answer from the simplified script").count(),
+        4,
+        "{stderr}"
+    );
+}
+
+/// A simplification that changes nothing starts no fresh run: here the
+/// fake fresh run would answer `unsat`, and the live session's `sat` (after
+/// a second, past the race's delay) is the answer.
+#[test]
+fn no_fresh_run_when_simplification_changes_nothing() {
+    let fake = Fake::new("unchanged");
+    let mut cmd = fake.command("sat", "unsat");
+    cmd.env("FAKE_LIVE_DELAY", "1");
+    let mut c = Client::start(cmd);
+    c.ask("(declare-const p Bool)", &[]);
+    c.ask("(declare-const q Bool)", &[]);
+    c.ask("(assert (or p q))", &[]);
+    c.ask("(check-sat)", &["sat"]);
+    c.ask("(exit)", &[]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("simplified script"), "{stderr}");
+}
+
 #[test]
 fn usage_errors() {
     for args in [

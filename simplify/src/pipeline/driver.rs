@@ -5,7 +5,7 @@
 //! the passes that are sound for unsat only.
 
 use super::accept::Accept;
-use super::deep::{freeze_deep_assertions, thaw, MAX_TERM_DEPTH};
+use super::deep::{freeze_assertions, thaw, MAX_TERM_DEPTH};
 use super::introduced::declare_introduced;
 use super::run::Run;
 use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
@@ -58,13 +58,12 @@ fn input_stats(script: &Script) -> Stats {
     stats
 }
 
-/// [`freeze_deep_assertions`], with a warning in `stats` when any is.
-fn freeze(script: &mut Script, stats: &mut Stats) -> Vec<TermId> {
-    let frozen = freeze_deep_assertions(script);
-    if !frozen.is_empty() {
+/// [`freeze_assertions`], with a warning in `stats` when any is deep.
+fn freeze(script: &mut Script, stats: &mut Stats, kept: usize) -> Vec<TermId> {
+    let (frozen, deep) = freeze_assertions(script, kept);
+    if deep > 0 {
         stats.warnings.push(format!(
-            "{} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were",
-            frozen.len()
+            "{deep} assertion(s) nested deeper than {MAX_TERM_DEPTH} kept as they were"
         ));
     }
     frozen
@@ -84,7 +83,7 @@ fn assertion_indices(script: &Script) -> Vec<usize> {
 pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
     let start = Instant::now();
     let mut stats = input_stats(&script);
-    let frozen = freeze(&mut script, &mut stats);
+    let frozen = freeze(&mut script, &mut stats, 0);
     thaw(&mut script, &frozen);
     script.cx.release_index();
     stats.output_nodes = stats.input_nodes;
@@ -106,15 +105,18 @@ pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
 
 /// Simplify `script` on the calling thread, whose stack must fit walks
 /// over terms of depth [`MAX_TERM_DEPTH`] ([`super::PIPELINE_STACK`]);
-/// the result is printed into [`Outcome::output`] when `print` is set.
+/// the assertions among the first `kept` commands stay as they are and
+/// are not used as facts; the result is printed into [`Outcome::output`]
+/// when `print` is set.
 pub(super) fn simplify_on_this_thread(
     mut script: Script,
     options: &Options,
     print: bool,
+    kept: usize,
 ) -> Outcome {
     let start = Instant::now();
     let mut stats = input_stats(&script);
-    let frozen = freeze(&mut script, &mut stats);
+    let frozen = freeze(&mut script, &mut stats, kept);
     let on = |id: PassId| options.passes.contains(&id);
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run::new(options, stats, start);

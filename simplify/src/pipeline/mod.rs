@@ -131,19 +131,31 @@ pub const PIPELINE_STACK: usize = 512 << 20;
 /// [`PIPELINE_STACK`]-byte stack (on the calling thread if none can be
 /// started), so that callers with small stacks (test threads) are safe.
 pub fn simplify_script(script: Script, options: &Options) -> Outcome {
-    simplify_script_with(script, options, true)
+    simplify_script_with(script, options, true, 0)
+}
+
+/// [`simplify_script`], keeping the assertions among the first `kept`
+/// commands exactly as they are: they are not rewritten, and no pass uses
+/// them as facts (like an assertion vcsimp cannot read, they are opaque to
+/// the passes, which read their text for the symbols they use, so that a
+/// symbol they use is never dropped or redefined). The other commands of
+/// the prefix (declarations, definitions, options) are the script's as
+/// usual. `vcsimp solve --interactive` simplifies a session's prelude once
+/// and then each pushed part after it this way.
+pub fn simplify_script_keeping(script: Script, options: &Options, kept: usize) -> Outcome {
+    simplify_script_with(script, options, true, kept)
 }
 
 /// [`simplify_script`] without printing the result into
 /// [`Outcome::output`]: [`Outcome::write_output`] prints it straight to
 /// its destination, which spares a copy of the whole output in memory.
 pub fn simplify_script_unprinted(script: Script, options: &Options) -> Outcome {
-    simplify_script_with(script, options, false)
+    simplify_script_with(script, options, false, 0)
 }
 
 /// [`simplify_script`], printing the result into [`Outcome::output`] when
 /// `print` is set.
-fn simplify_script_with(script: Script, options: &Options, print: bool) -> Outcome {
+fn simplify_script_with(script: Script, options: &Options, print: bool, kept: usize) -> Outcome {
     if options.passes.is_empty() {
         return driver::unchanged(script, print);
     }
@@ -154,7 +166,7 @@ fn simplify_script_with(script: Script, options: &Options, print: bool) -> Outco
             .stack_size(PIPELINE_STACK)
             .spawn_scoped(s, || {
                 let script = input.lock().ok().and_then(|mut g| g.take());
-                script.map(|sc| driver::simplify_on_this_thread(sc, options, print))
+                script.map(|sc| driver::simplify_on_this_thread(sc, options, print, kept))
             });
         match spawned {
             Ok(handle) => match handle.join() {
@@ -172,7 +184,7 @@ fn simplify_script_with(script: Script, options: &Options, print: bool) -> Outco
                 .ok()
                 .flatten()
                 .expect("the script is still here when no thread took it");
-            driver::simplify_on_this_thread(script, options, print)
+            driver::simplify_on_this_thread(script, options, print, kept)
         }
     }
 }

@@ -4,11 +4,13 @@
 //! One live solver session gets every command of the client as it comes,
 //! and everything it prints goes back to the client unchanged: the answers
 //! to `get-model`, `get-value`, `get-unsat-core`, `get-info`, `labels`,
-//! `echo`, errors and `:print-success` are the solver's own. At each
-//! `(check-sat)` vcsimp also simplifies the current assertion stack (the
-//! commands that are still in effect, as a script ending in that
-//! `check-sat`) and runs a fresh solver on the result, at a lower priority.
-//! The first definitive answer wins:
+//! `echo`, errors and `:print-success` are the solver's own. When a
+//! `(check-sat)` has gone [`RACE_DELAY`] without an answer, vcsimp also
+//! simplifies the current assertion stack (the commands that are still in
+//! effect, as a script ending in that `check-sat`) and runs a fresh solver
+//! on the result, at a lower priority, unless the simplification changed
+//! nothing (the fresh run would be the live session's problem again). The
+//! first definitive answer wins:
 //!
 //! - The live session answers first (any answer but `unknown`): its output
 //!   is printed and the fresh run is killed.
@@ -35,9 +37,30 @@
 //! vcsimp learns where the output of the live session's `check-sat` starts
 //! and ends by sending `(echo "…")` with a marker of its own before and
 //! after it; the marker lines are never printed. Only one simplification
-//! runs at a time: a `check-sat` that comes while the previous one's is
-//! still going gets no fresh run. A `sat` from an output that is sound for
-//! `unsat` only (`--strengthen`, `--prune-unused`) never wins.
+//! runs at a time: a `check-sat` whose race would start while the
+//! previous one's simplification is still going gets no fresh run. A
+//! `sat` from an output that is sound for `unsat` only (`--strengthen`,
+//! `--prune-unused`) never wins.
+//!
+//! The simplification is incremental. The commands before the first
+//! `push` (the prelude: a verifier's declarations, axioms and definitions,
+//! often most of the text) are simplified once, by the first check-sat
+//! after them that races, and the result is kept; each check-sat then
+//! simplifies the simplified prelude followed by the commands in effect
+//! after it, with the prelude's assertions kept as they are
+//! ([`simplify_script_keeping`]: not rewritten, not used as facts, opaque
+//! to the passes, which so never drop or redefine a symbol they use).
+//! This is sound because the prelude is simplified as a script that asks
+//! for a model (`simplify_prelude`): its output is equivalent to the
+//! prelude over the prelude's symbols, so the simplified prelude and the
+//! raw rest are equisatisfiable with the raw prelude and rest (were a
+//! symbol of the prelude lost, the fresh run would stop at an error, and
+//! an output with an error never wins); simplifying them with the prelude
+//! frozen is a run of the pipeline on one script like any other. The
+//! prelude's facts do not simplify the rest (a pass may not use them), its
+//! definitions do. With no `push`, after a `reset` or `reset-assertions`,
+//! or with a pass that is sound for `unsat` only, each check-sat
+//! simplifies the whole stack.
 //!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
 //! end of the client's input), with its exit code; a client that closes
@@ -45,15 +68,27 @@
 
 use super::commands::{self, Commands, Piece};
 use super::{answer, lower_this_process, lower_this_thread, SolveCli};
+use crate::pass::Soundness;
+use crate::pipeline::{simplify_script_keeping, simplify_script_unprinted};
 use crate::process::{self, Exit, Group, PrivateDir};
 use crate::variants::{simplify_variant, Variant};
+use crate::Stats;
+use smtlib_io::{parse_script, print_script, CommandKind, QueryKind};
 use std::collections::VecDeque;
 use std::io::{BufRead, Write};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{ChildStdin, Command, Stdio};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
+
+/// How long the live session's `check-sat` goes alone before vcsimp
+/// simplifies the stack and races a fresh run on it. A fresh run starts
+/// from nothing (simplify, start the solver, read the script, solve), so it
+/// cannot beat a live session that answers sooner; started at once for
+/// every `check-sat` it would only take CPU from the live session (most of
+/// a verifier's check-sats are quick).
+pub const RACE_DELAY: Duration = Duration::from_millis(200);
 
 enum Event {
     /// A command of the client: its text since the previous command, the
@@ -65,8 +100,49 @@ enum Event {
     Line(u64, Vec<u8>),
     /// Live session `gen` closed its standard output.
     LiveEnd(u64),
-    /// The simplified script for check `id` (None: none to race).
-    Simplified(u64, Option<String>),
+    /// The result of the simplification for check `id`.
+    Simplified(u64, Simplified),
+}
+
+/// What a simplification sends back.
+struct Simplified {
+    /// The script for the fresh run (None: none to race).
+    text: Option<String>,
+    /// Whether the simplification changed anything: if not, the fresh run
+    /// would be the live session's problem again and is not started.
+    changed: bool,
+    /// When this simplification simplified the prelude: the result (None:
+    /// the prelude cannot be simplified on its own, and each check-sat
+    /// simplifies the whole stack).
+    prelude: Option<Option<Arc<Prelude>>>,
+    seconds: f64,
+}
+
+/// The commands before the first `push`, simplified once.
+struct Prelude {
+    /// Where the prelude ends in the log (the index of the first `push`).
+    end: usize,
+    /// The simplified prelude, as SMT-LIB text.
+    text: String,
+    /// How many commands `text` reads as.
+    commands: usize,
+    /// Whether the simplification changed it.
+    changed: bool,
+}
+
+/// Where the session is with its prelude.
+enum PreludeState {
+    /// No `push` yet: no prelude.
+    Open,
+    /// The prelude ends at this log index (its first `push`); not yet
+    /// simplified.
+    Found(usize),
+    Ready(Arc<Prelude>),
+    /// Each check-sat simplifies the whole stack: a `reset` came, the
+    /// prelude cannot be simplified on its own, or the passes include one
+    /// that is sound for unsat only (whose result for the prelude alone
+    /// would not compose with the rest).
+    Off,
 }
 
 /// What the client sent, waiting its turn.
@@ -84,6 +160,9 @@ struct Live {
 enum Race {
     /// No fresh run for this check.
     Off,
+    /// The race starts if the live session has not answered
+    /// [`RACE_DELAY`] after the check started.
+    Waiting,
     Simplifying,
     Running {
         group: Group,
@@ -102,6 +181,8 @@ struct Check {
     /// What the live session printed for this `check-sat`.
     held: Vec<u8>,
     started: Instant,
+    /// The commands in effect for this check: `log[..upto]`.
+    upto: usize,
     /// When the live session answered `unknown` and vcsimp waits for the
     /// fresh run: until when.
     wait_until: Option<Instant>,
@@ -131,6 +212,7 @@ struct Session<'a> {
     check: Option<Check>,
     checks: u64,
     simplifying: bool,
+    prelude: PreludeState,
     queue: VecDeque<Item>,
     /// The client's input is over (or it sent `exit`): no more commands.
     closed: bool,
@@ -169,6 +251,11 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
     };
     let client = tx.clone();
     std::thread::spawn(move || read_client(client));
+    let prelude = if unsat_only(&options) {
+        PreludeState::Off
+    } else {
+        PreludeState::Open
+    };
     let mut session = Session {
         cli,
         words,
@@ -185,6 +272,7 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         check: None,
         checks: 0,
         simplifying: false,
+        prelude,
         queue: VecDeque::new(),
         closed: false,
     };
@@ -400,6 +488,9 @@ impl Session<'_> {
         }
         match (name, level) {
             ("push", Some(n)) => {
+                if matches!(self.prelude, PreludeState::Open) {
+                    self.prelude = PreludeState::Found(self.log.len());
+                }
                 for _ in 0..n {
                     self.frames.push(self.log.len());
                 }
@@ -424,7 +515,10 @@ impl Session<'_> {
                     return;
                 }
             }
-            ("reset" | "reset-assertions", _) => self.frames.clear(),
+            ("reset" | "reset-assertions", _) => {
+                self.frames.clear();
+                self.prelude = PreludeState::Off;
+            }
             _ => {}
         }
         self.log.push(sent);
@@ -476,22 +570,7 @@ impl Session<'_> {
         self.send(&msg);
         let mut sent = [gap, text, b"\n"].concat();
         blank(&mut sent);
-        let race = if self.simplifying {
-            self.note(&format!("check-sat {id}: no fresh run (still simplifying)"));
-            Race::Off
-        } else {
-            let mut script = self.log.concat();
-            script.extend_from_slice(b"(check-sat)\n");
-            let options = self.options.clone();
-            let tx = self.tx.clone();
-            self.simplifying = true;
-            std::thread::spawn(move || {
-                lower_this_thread();
-                let text = simplify(script, &options);
-                let _ = tx.send(Event::Simplified(id, text));
-            });
-            Race::Simplifying
-        };
+        let upto = self.log.len();
         self.log.push(sent);
         self.check = Some(Check {
             id,
@@ -500,10 +579,60 @@ impl Session<'_> {
             started_output: false,
             held: Vec::new(),
             started: Instant::now(),
+            upto,
             wait_until: None,
-            race,
+            race: Race::Waiting,
         });
         Ok(())
+    }
+
+    /// The live session has not answered check `id` within [`RACE_DELAY`]:
+    /// simplify the commands in effect (`log[..upto]`) on a thread of its
+    /// own. With a prelude, it is simplified once (by the first check-sat
+    /// after it that gets here) and kept; each check-sat then simplifies
+    /// only the commands after it, with the simplified prelude's assertions
+    /// kept as they are ([`simplify_script_keeping`]).
+    fn start_race(&mut self, id: u64, upto: usize) -> Race {
+        if self.simplifying {
+            self.note(&format!("check-sat {id}: no fresh run (still simplifying)"));
+            return Race::Off;
+        }
+        let options = self.options.clone();
+        let tx = self.tx.clone();
+        let job: Box<dyn FnOnce() -> Simplified + Send> = match &self.prelude {
+            PreludeState::Ready(p) if p.end < upto => {
+                let p = p.clone();
+                let rest = self.log[p.end..upto].concat();
+                Box::new(move || simplify_after_prelude(&p, rest, &options))
+            }
+            PreludeState::Found(end) if *end < upto => {
+                let end = *end;
+                let source = self.log[..end].concat();
+                let rest = self.log[end..upto].concat();
+                let whole = self.log[..upto].concat();
+                Box::new(move || {
+                    let started = Instant::now();
+                    let prelude = simplify_prelude(source, end, &options).map(Arc::new);
+                    let mut out = match &prelude {
+                        Some(p) => simplify_after_prelude(p, rest, &options),
+                        None => simplify_whole(whole, &options),
+                    };
+                    out.prelude = Some(prelude);
+                    out.seconds = started.elapsed().as_secs_f64();
+                    out
+                })
+            }
+            _ => {
+                let whole = self.log[..upto].concat();
+                Box::new(move || simplify_whole(whole, &options))
+            }
+        };
+        self.simplifying = true;
+        std::thread::spawn(move || {
+            lower_this_thread();
+            let _ = tx.send(Event::Simplified(id, job()));
+        });
+        Race::Simplifying
     }
 
     fn on_line(&mut self, line: Vec<u8>) -> Result<(), Stop> {
@@ -539,7 +668,7 @@ impl Session<'_> {
             String::from_utf8_lossy(&check.held).trim(),
             "unknown" | "timeout"
         );
-        if unknown && !matches!(check.race, Race::Off) {
+        if unknown && matches!(check.race, Race::Simplifying | Race::Running { .. }) {
             check.wait_until = Some(Instant::now() + seconds / 4);
             let id = check.id;
             self.note(&format!(
@@ -565,19 +694,53 @@ impl Session<'_> {
         emit(&check.held)
     }
 
-    fn on_simplified(&mut self, id: u64, text: Option<String>) -> Result<(), Stop> {
+    fn on_simplified(&mut self, id: u64, done: Simplified) -> Result<(), Stop> {
         self.simplifying = false;
+        // A `reset` since the job started ends the prelude for good.
+        let found = matches!(self.prelude, PreludeState::Found(_));
+        match done.prelude {
+            Some(_) if !found => {}
+            Some(Some(p)) => {
+                self.note(&format!(
+                    "simplified the prelude once ({} commands)",
+                    p.commands
+                ));
+                self.prelude = PreludeState::Ready(p);
+            }
+            Some(None) => {
+                self.note("the prelude cannot be simplified on its own");
+                self.prelude = PreludeState::Off;
+            }
+            None => {}
+        }
         let Some(check) = &mut self.check else {
             return Ok(());
         };
         if check.id != id || !matches!(check.race, Race::Simplifying) {
             return Ok(());
         }
-        let Some(text) = text else {
+        let Some(text) = done.text else {
             check.race = Race::Off;
             self.note(&format!("check-sat {id}: no simplified script to race"));
             return self.after_race_lost();
         };
+        let on_prelude = if matches!(self.prelude, PreludeState::Ready(_)) {
+            " after the simplified prelude"
+        } else {
+            ""
+        };
+        if !done.changed {
+            check.race = Race::Off;
+            self.note(&format!(
+                "check-sat {id}: simplification changed nothing{on_prelude} ({:.3}s); no fresh run",
+                done.seconds
+            ));
+            return self.after_race_lost();
+        }
+        self.note(&format!(
+            "check-sat {id}: simplified{on_prelude} ({:.3}s)",
+            done.seconds
+        ));
         let script = self.tmp.path().join(format!("check-{id}.smt2"));
         let out = self.tmp.path().join(format!("check-{id}.out"));
         let started = (|| {
@@ -628,6 +791,13 @@ impl Session<'_> {
             return Ok(());
         };
         let id = check.id;
+        if matches!(check.race, Race::Waiting) && check.started.elapsed() >= RACE_DELAY {
+            let upto = check.upto;
+            let race = self.start_race(id, upto);
+            let check = self.check.as_mut().expect("a check");
+            check.race = race;
+            return Ok(());
+        }
         if check.wait_until.is_some_and(|t| Instant::now() >= t) {
             self.note(&format!(
                 "check-sat {id}: the fresh run did not answer in time"
@@ -683,14 +853,15 @@ impl Session<'_> {
         }
         self.kill_race();
         // The session closed its output; wait (a bounded time) for its
-        // exit status.
+        // exit status (the client sees vcsimp's end only after this, so
+        // the polls are short).
         let mut code = None;
-        for _ in 0..500 {
+        for _ in 0..5000 {
             if let Ok(Some(exit)) = self.live.group.try_wait() {
                 code = Some(exit);
                 break;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(1));
         }
         self.live.group.kill();
         Ok(match code {
@@ -773,10 +944,106 @@ fn emit(bytes: &[u8]) -> Result<(), Stop> {
     }
 }
 
-/// vcsimp's simplified form of `script` (the commands in effect and a
-/// `check-sat`), or None when it does not read.
-fn simplify(script: Vec<u8>, options: &crate::Options) -> Option<String> {
-    let text = String::from_utf8(script).ok()?;
-    let parsed = smtlib_io::parse_script(&text).ok()?;
-    Some(simplify_variant(parsed, options, Variant::MergeThenAffine).output)
+/// Whether `options` run a pass whose output is sound for `unsat` only.
+fn unsat_only(options: &crate::Options) -> bool {
+    options
+        .passes
+        .iter()
+        .any(|p| matches!(p.info().soundness, Soundness::UnsatOnly(_)))
+}
+
+/// Whether a run's passes rewrote anything.
+fn fired(stats: &Stats) -> bool {
+    stats.passes.iter().any(|p| p.fired > 0)
+}
+
+/// vcsimp's simplified form of `log` (the commands in effect) and a
+/// `check-sat`; no text when it does not read.
+fn simplify_whole(log: Vec<u8>, options: &crate::Options) -> Simplified {
+    let started = Instant::now();
+    let mut out = Simplified {
+        text: None,
+        changed: false,
+        prelude: None,
+        seconds: 0.0,
+    };
+    let parsed = String::from_utf8(log).ok().and_then(|mut text| {
+        text.push_str("(check-sat)\n");
+        parse_script(&text).ok()
+    });
+    if let Some(parsed) = parsed {
+        let outcome = simplify_variant(parsed, options, Variant::MergeThenAffine);
+        out.changed = fired(&outcome.stats);
+        out.text = Some(outcome.output);
+    }
+    out.seconds = started.elapsed().as_secs_f64();
+    out
+}
+
+/// The prelude `source` (the commands before the first `push`, at log
+/// index `end`) simplified on its own, or None when it does not read.
+///
+/// The rest of the session uses the prelude's symbols, which the prelude
+/// alone may not: so it is simplified as a script that asks for a model
+/// (a `(get-model)` is added, and removed from the result), which keeps
+/// the output equivalent to the prelude over the prelude's symbols (the
+/// passes that keep only satisfiability stay off). The simplified prelude
+/// and the same commands after it are then equisatisfiable with the
+/// original ones (equivalent over the symbols of both), and symbols the
+/// simplification introduces are declared in its text.
+fn simplify_prelude(source: Vec<u8>, end: usize, options: &crate::Options) -> Option<Prelude> {
+    let mut text = String::from_utf8(source).ok()?;
+    text.push_str("\n(get-model)\n");
+    let parsed = parse_script(&text).ok()?;
+    let mut outcome = simplify_script_unprinted(parsed, options);
+    let before = outcome.script.commands.len();
+    outcome
+        .script
+        .commands
+        .retain(|c| !matches!(c.kind, CommandKind::Query(QueryKind::Model)));
+    if outcome.script.commands.len() + 1 != before || !outcome.output.is_empty() {
+        // Not the one `get-model` added, or lines heading the output
+        // (markers of unsat-only passes): not a prelude to build on.
+        return None;
+    }
+    let text = print_script(&outcome.script);
+    let commands = parse_script(&text).ok()?.commands.len();
+    Some(Prelude {
+        end,
+        text,
+        commands,
+        changed: fired(&outcome.stats),
+    })
+}
+
+/// The simplified prelude `p` and `rest` (the commands in effect after
+/// it) simplified with the prelude's assertions kept as they are, and a
+/// `check-sat`; no text when it does not read.
+fn simplify_after_prelude(p: &Prelude, rest: Vec<u8>, options: &crate::Options) -> Simplified {
+    let started = Instant::now();
+    let mut out = Simplified {
+        text: None,
+        changed: false,
+        prelude: None,
+        seconds: 0.0,
+    };
+    let parsed = String::from_utf8(rest).ok().and_then(|rest| {
+        let text = format!("{}\n{rest}(check-sat)\n", p.text);
+        parse_script(&text).ok()
+    });
+    if let Some(parsed) = parsed {
+        let opts = crate::Options {
+            passes: Variant::MergeThenAffine.passes(&options.passes),
+            ..options.clone()
+        };
+        let outcome = simplify_script_keeping(parsed, &opts, p.commands);
+        out.changed = p.changed || fired(&outcome.stats);
+        out.text = Some(format!(
+            "{}\n{}",
+            Variant::MergeThenAffine.comment(),
+            outcome.output
+        ));
+    }
+    out.seconds = started.elapsed().as_secs_f64();
+    out
 }

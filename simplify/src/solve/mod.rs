@@ -87,10 +87,12 @@ HOW IT ANSWERS:
 
 HOW IT ANSWERS IN --interactive:
   Commands are read from standard input one at a time and passed at once to
-  one live solver session, whose output is printed unchanged. At each
-  (check-sat) the commands in effect are also simplified and given to a
-  fresh solver at a lower priority; if it answers sat or unsat before the
-  live session, that word is printed. Questions about that result
+  one live solver session, whose output is printed unchanged. When a
+  (check-sat) has gone 0.2 s without an answer, the commands in effect are
+  also simplified (the commands before the first push once, the rest at
+  each check-sat) and, if that changed them, given to a fresh solver at a
+  lower priority; if it answers sat or unsat before the live session, that
+  word is printed. Questions about that result
   (get-model, get-value, get-unsat-core, get-info, labels, get-...) then wait
   for the live session's own check-sat, so models, values and cores are the
   solver's on the raw commands; any other command restarts the live session

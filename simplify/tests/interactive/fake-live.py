@@ -2,7 +2,9 @@
 """A fake solver for the tests of `vcsimp solve --interactive`.
 
 Given a script that starts with vcsimp's variant comment (a fresh run on
-the simplified stack), it prints $FAKE_FRESH and exits. Otherwise it is a
+the simplified stack), it prints $FAKE_FRESH and exits; with FAKE_FRESH=z3
+it runs the solver $FAKE_Z3 (`z3 -in`) on the script instead and prints
+what it prints. Otherwise it is a
 live session: it reads commands line by line and answers `(echo "s")`
 with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
 (`hang`: never), `(get-value ...)` with ((x 1)), and ends at `(exit)` or
@@ -11,12 +13,19 @@ $FAKE_PIDS/live.
 """
 import os
 import re
+import subprocess
 import sys
 import time
 
 first = sys.stdin.readline()
 if "vcsimp variant" in first:
-    print(os.environ.get("FAKE_FRESH", "unknown"), flush=True)
+    fresh = os.environ.get("FAKE_FRESH", "unknown")
+    if fresh == "z3":
+        script = (first + sys.stdin.read()).encode()
+        out = subprocess.run([os.environ["FAKE_Z3"], "-in"], input=script, stdout=subprocess.PIPE)
+        sys.stdout.buffer.write(out.stdout)
+    else:
+        print(fresh, flush=True)
     sys.exit(0)
 with open(os.path.join(os.environ["FAKE_PIDS"], "live"), "a") as f:
     f.write(f"{os.getpid()}\n")
