@@ -146,6 +146,18 @@ enum Item {
 struct RootInfo {
     fv: FxHashMap<TermId, Rc<[VarId]>>,
     refs: FxHashMap<TermId, u32>,
+    /// The nodes that contain a `:named` annotation, when each of them but
+    /// the root is used once (a tree of names, as every valid input has):
+    /// no `let` may enclose them, since solvers reject a name under a
+    /// binder (cvc5: "Cannot name a term in a binder"). Empty otherwise,
+    /// and the term prints as before.
+    pinned: FxHashSet<TermId>,
+}
+
+/// Is `t` an annotation that names its term?
+fn names_term(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::Annot(_, attrs)
+        if attrs.iter().any(|a| cx.sym_name(a.key) == ":named"))
 }
 
 /// Terms smaller than this (in tree nodes) print inline even when shared:
@@ -351,6 +363,7 @@ impl<'c> Printer<'c> {
         let mut refs: FxHashMap<TermId, u32> = FxHashMap::default();
         let mut fv: FxHashMap<TermId, Rc<[VarId]>> = FxHashMap::default();
         let empty: Rc<[VarId]> = Rc::from(Vec::new());
+        let mut pinned: FxHashSet<TermId> = FxHashSet::default();
         let mut stack = vec![(root, false)];
         while let Some((t, done)) = stack.pop() {
             if done {
@@ -370,6 +383,9 @@ impl<'c> Printer<'c> {
                     _ => union_all(cx.children(t).iter().map(|c| &fv[c]), &empty),
                 };
                 fv.insert(t, set);
+                if names_term(cx, t) || cx.children(t).iter().any(|c| pinned.contains(c)) {
+                    pinned.insert(t);
+                }
                 continue;
             }
             if fv.contains_key(&t) {
@@ -390,7 +406,16 @@ impl<'c> Printer<'c> {
                 }
             }
         }
-        RootInfo { fv, refs }
+        // A name used twice would be printed twice (defined twice) without
+        // `let`; keep the old layout for such a DAG, which only an input
+        // that already names a term under a `let` can give.
+        if pinned
+            .iter()
+            .any(|&t| t != root && refs.get(&t).copied().unwrap_or(0) > 1)
+        {
+            pinned.clear();
+        }
+        RootInfo { fv, refs, pinned }
     }
 
     /// Shared subterms to bind with `let` on entry to a scope: those whose
@@ -499,6 +524,13 @@ impl<'c> Printer<'c> {
                 }
                 Item::Scope(body, vars) => {
                     in_scope.extend(vars.iter().copied());
+                    if info.pinned.contains(&body) {
+                        // no `let` around a name: the subterms free of
+                        // names open scopes of their own (`Item::Term`)
+                        stack.push(Item::Exit(Vec::new(), vars));
+                        stack.push(Item::Term(body));
+                        continue;
+                    }
                     let groups = self.scope_lets(&info, body, &vars, &in_scope);
                     let bound: Vec<TermId> = groups.iter().flatten().copied().collect();
                     stack.push(Item::Exit(bound, vars));
@@ -531,6 +563,16 @@ impl<'c> Printer<'c> {
                 }
                 Item::Term(t) => t,
             };
+            // Below a pinned node, each subterm free of names is printed
+            // on its own, with its own lets (counted within it).
+            let split = info.pinned.contains(&t) && in_patterns == 0;
+            let open = |p: &mut Printer<'c>, c: TermId| {
+                if split && !info.pinned.contains(&c) {
+                    Item::Text(p.term(c))
+                } else {
+                    Item::Term(c)
+                }
+            };
             if in_patterns == 0 {
                 if let Some(name) = lets.get(&t) {
                     out.push_str(name);
@@ -552,7 +594,8 @@ impl<'c> Printer<'c> {
                     let _ = write!(out, "({}", self.op_name(op));
                     stack.push(Item::Str(")"));
                     for &a in args.iter().rev() {
-                        stack.push(Item::Term(a));
+                        let item = open(self, a);
+                        stack.push(item);
                         stack.push(Item::Str(" "));
                     }
                 }
@@ -573,7 +616,8 @@ impl<'c> Printer<'c> {
                     self.push_annotated(&mut stack, Item::Scope(*body, vars.to_vec()), attrs);
                 }
                 TermKind::Annot(inner, attrs) => {
-                    self.push_annotated(&mut stack, Item::Term(*inner), attrs)
+                    let body = open(self, *inner);
+                    self.push_annotated(&mut stack, body, attrs)
                 }
                 TermKind::Match(s, cases) => {
                     out.push_str("(match ");
@@ -600,7 +644,8 @@ impl<'c> Printer<'c> {
                         stack.push(Item::Text(format!("{sep}({pat} ")));
                     }
                     stack.push(Item::Str(" ("));
-                    stack.push(Item::Term(*s));
+                    let item = open(self, *s);
+                    stack.push(item);
                 }
             }
         }
