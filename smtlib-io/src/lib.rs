@@ -29,9 +29,7 @@ pub use convert::{
 pub use error::{Error, ErrorKind};
 pub use memo::{DenseMemo, TermMemo};
 pub use print::{print_script, write_script, Printer};
-pub use script::{
-    sets_global_declarations, sets_mbqi, sets_unsat_cores, Command, CommandKind, QueryKind, Script,
-};
+pub use script::{sets_global_declarations, sets_mbqi, Command, CommandKind, QueryKind, Script};
 pub use sort::{SortId, SortKind};
 pub use span::Span;
 pub use symbol::Sym;

@@ -4,7 +4,9 @@
 //! the whole output (their own name when free of clashes, else `name!k`),
 //! so no printed binder captures anything. Ground subterms that occur more
 //! than once in an assertion are shared through `let`, so a hash-consed DAG
-//! prints in size linear in the DAG, not in its tree expansion.
+//! prints in size linear in the DAG, not in its tree expansion. No `let`
+//! encloses a `:named` annotation (solvers reject a name under a binder):
+//! the subterms free of names below one share through lets of their own.
 
 use crate::memo::TermMemo;
 use crate::names::{Base, Names};

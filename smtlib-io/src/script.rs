@@ -57,12 +57,6 @@ pub fn sets_global_declarations(text: &str) -> Option<bool> {
     })
 }
 
-/// The value a command gives to `:produce-unsat-cores`; `None` if the
-/// command sets no such option.
-pub fn sets_unsat_cores(text: &str) -> Option<bool> {
-    sets_bool_option(text, |k| k == ":produce-unsat-cores")
-}
-
 /// The value a command gives to z3's model-based quantifier instantiation
 /// (`:smt.mbqi`, any case, or `:mbqi`); `None` if the command sets no such
 /// option. A script that turns it off (Boogie, Viper, Dafny, F*, Verus)
@@ -180,10 +174,6 @@ mod tests {
         assert_eq!(g("(set-option :global-decls false)"), Some(false));
         assert_eq!(g("(set-option :produce-models true)"), None);
         assert_eq!(g("(set-info :global-decls true)"), None);
-        let u = super::sets_unsat_cores;
-        assert_eq!(u("(set-option :produce-unsat-cores true)"), Some(true));
-        assert_eq!(u("(set-option :produce-unsat-cores false)"), Some(false));
-        assert_eq!(u("(set-option :produce-models true)"), None);
     }
 
     #[test]

@@ -5,27 +5,37 @@
 //!
 //! * An assertion whose only name is its own, `(assert (! φ :named n))`,
 //!   is simplified as `(assert φ)`, and its name goes back on the
-//!   assertion that stands where it stood, or on `true` when the
-//!   assertion was dropped: `(assert (! true :named n))`. The name stays
+//!   assertion that stands where it stood, or, when the assertion was
+//!   dropped, on `true`: `(assert (! true :named n))`. The name stays
 //!   defined, and it means what it meant: the term it names is asserted,
-//!   so it is true in every model of the script, before and after.
+//!   so it is true in every model of the script, before and after. A
+//!   dropped assertion's name that no command mentions (outside its own
+//!   `:named`) and no `get-assignment` reports is dropped with it: z3
+//!   tracks every named assertion as an assumption, and on F*'s queries
+//!   (which name each assertion but ask for no core) extra named `true`s
+//!   cost it its proofs.
 //! * Every other assertion that defines a name (a named subterm, whose
 //!   value `get-value` may ask for), and every named assertion of a
-//!   script that asks for unsat cores (whose members must be unsat
-//!   together in the input as well) or keeps declarations over `pop`
-//!   (where a name outlives its assertion), is kept as it is and is not
-//!   used as a fact for the other assertions.
+//!   script with a `get-unsat-core` (whose members must be unsat together
+//!   in the input as well) or that keeps declarations over `pop` (where a
+//!   name outlives its assertion), is kept as it is and is not used as a
+//!   fact for the other assertions. `:produce-unsat-cores` alone does not
+//!   count: a core the script never asks for constrains nothing, and
+//!   `vcsimp solve --interactive` answers `get-unsat-core` from the live
+//!   session on the input.
 
 use smtlib_io::{
-    sets_global_declarations, sets_unsat_cores, Attr, CommandKind, Context, Printer, QueryKind,
+    sets_global_declarations, Attr, AttrValue, Command, CommandKind, Context, Printer, QueryKind,
     Script, TermId, TermKind,
 };
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// The reason of the placeholder command of a kept assertion.
 const KEPT: &str = "vcsimp: defines a name; kept as it is";
-/// The reason of the placeholder that follows a renamed assertion.
-const NAME: &str = "vcsimp: the name of the assertion before";
+/// The reasons of the placeholders around a renamed assertion: the
+/// assertions between them at the end stand where it stood.
+const OPEN: &str = "vcsimp: a named assertion follows";
+const CLOSE: &str = "vcsimp: a named assertion ends";
 
 /// The named assertions set aside by [`protect_names`], for
 /// [`restore_names`].
@@ -66,17 +76,48 @@ fn has_name(cx: &Context, t: TermId, memo: &mut HashMap<TermId, bool>) -> bool {
     memo[&t]
 }
 
+/// The symbols that the commands' texts mention other than as the value
+/// of a `:named` (as written, bars kept), and whether any command is a
+/// `get-assignment`, which reports every name.
+fn mentioned(script: &Script) -> (HashSet<String>, bool) {
+    let mut out = HashSet::new();
+    let mut all = false;
+    for c in &script.commands {
+        all |= matches!(c.kind, CommandKind::Query(QueryKind::Assignment));
+        let spaced = c.text.replace(['(', ')'], " ");
+        let mut previous = "";
+        for w in spaced.split_whitespace() {
+            if previous != ":named" {
+                out.insert(w.to_string());
+            }
+            previous = w;
+        }
+    }
+    (out, all)
+}
+
+/// Can a command observe the name in `attrs`? (See [`mentioned`].)
+fn observed(cx: &Context, attrs: &[Attr], mentioned: &HashSet<String>, all: bool) -> bool {
+    all || attrs.iter().any(|a| match a.value {
+        // a name with bars may hold blanks: count it as mentioned
+        AttrValue::Raw(n) if cx.sym_name(a.key) == ":named" => {
+            let n = cx.sym_name(n);
+            n.contains('|') || mentioned.contains(n)
+        }
+        _ => false,
+    })
+}
+
 /// Must every named assertion of `script` be kept as it is?
 fn strict(script: &Script) -> bool {
     script.commands.iter().any(|c| {
         matches!(c.kind, CommandKind::Query(QueryKind::UnsatCore))
-            || sets_unsat_cores(&c.text) == Some(true)
             || sets_global_declarations(&c.text) == Some(true)
     })
 }
 
 /// Set aside the assertions of `script` that define names: an assertion
-/// named as a whole becomes its unnamed term followed by a placeholder;
+/// named as a whole becomes its unnamed term between two placeholders;
 /// any other becomes a placeholder that the passes neither rewrite nor use
 /// as a fact (their text names the symbols it uses).
 pub(super) fn protect_names(script: &mut Script) -> Protected {
@@ -106,14 +147,19 @@ pub(super) fn protect_names(script: &mut Script) -> Protected {
             Some((inner, attrs)) => {
                 out.named.push((t, attrs));
                 c.kind = CommandKind::Assert(inner);
-                let mut mark = c.clone();
-                mark.kind = CommandKind::Opaque {
-                    reason: NAME.into(),
+                let mark = |reason: &str| {
+                    let mut m = c.clone();
+                    m.kind = CommandKind::Opaque {
+                        reason: reason.into(),
+                    };
+                    m.text = "".into();
+                    m.verbatim_term = None;
+                    m
                 };
-                mark.text = "".into();
-                mark.verbatim_term = None;
-                script.commands.insert(i + 1, mark);
-                i += 2;
+                let (open, close) = (mark(OPEN), mark(CLOSE));
+                script.commands.insert(i + 1, close);
+                script.commands.insert(i, open);
+                i += 3;
             }
             None => {
                 out.kept.push(t);
@@ -131,47 +177,64 @@ pub(super) fn protect_names(script: &mut Script) -> Protected {
 }
 
 /// Put the names back: each kept assertion as it was, and each name of a
-/// renamed assertion on the assertion just before its placeholder when
-/// that one is not named yet, else on `true` in the placeholder's place.
+/// renamed assertion on what the assertion became (the assertions between
+/// its placeholders), else, when a command can observe it, on `true` in
+/// its place.
 pub(super) fn restore_names(script: &mut Script, protected: Protected) {
+    let (mentioned, all) = mentioned(script);
     let mut kept = protected.kept.into_iter();
     let mut named = protected.named.into_iter();
+    let is =
+        |c: &Command, r: &str| matches!(&c.kind, CommandKind::Opaque { reason } if reason == r);
     let mut i = 0;
     while i < script.commands.len() {
-        let reason = match &script.commands[i].kind {
-            CommandKind::Opaque { reason } if reason == KEPT || reason == NAME => reason.clone(),
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        if reason == KEPT {
+        if is(&script.commands[i], KEPT) {
             if let Some(t) = kept.next() {
                 script.commands[i].kind = CommandKind::Assert(t);
             }
             i += 1;
             continue;
         }
+        if !is(&script.commands[i], OPEN) {
+            i += 1;
+            continue;
+        }
+        let end = (i + 1..script.commands.len())
+            .find(|&j| is(&script.commands[j], CLOSE))
+            .unwrap_or(script.commands.len());
         let Some((original, attrs)) = named.next() else {
             script.commands.remove(i);
             continue;
         };
-        let previous = i
-            .checked_sub(1)
-            .and_then(|p| match script.commands[p].kind {
-                CommandKind::Assert(a) if !has_name(&script.cx, a, &mut HashMap::new()) => {
-                    Some((p, a))
-                }
+        // what the assertion became: the name goes on a `false` among
+        // them (so that a core holds it), else on the first
+        let mut memo = HashMap::new();
+        let standing: Vec<(usize, TermId)> = (i + 1..end)
+            .filter_map(|j| match script.commands[j].kind {
+                CommandKind::Assert(a) if !has_name(&script.cx, a, &mut memo) => Some((j, a)),
                 _ => None,
-            });
-        match previous {
-            Some((p, a)) => {
+            })
+            .collect();
+        let f = script.cx.mk_bool(false);
+        let target = standing
+            .iter()
+            .find(|&&(_, a)| a == f)
+            .or(standing.first())
+            .copied();
+        if end < script.commands.len() {
+            script.commands.remove(end);
+        }
+        match target {
+            Some((j, a)) => {
                 // unchanged: the assertion as read, printed as it was
                 let named_term = match script.cx.kind(original) {
                     TermKind::Annot(inner, _) if *inner == a => original,
                     _ => script.cx.mk_annot(a, attrs),
                 };
-                script.commands[p].kind = CommandKind::Assert(named_term);
+                script.commands[j].kind = CommandKind::Assert(named_term);
+                script.commands.remove(i);
+            }
+            None if !observed(&script.cx, &attrs, &mentioned, all) => {
                 script.commands.remove(i);
             }
             None => {
