@@ -4,8 +4,9 @@
 //! `get-assignment` and `get-unsat-core`.
 //!
 //! * An assertion whose only name is its own, `(assert (! φ :named n))`,
-//!   is simplified as `(assert φ)`, and its name goes back on the
-//!   assertion that stands where it stood, or, when the assertion was
+//!   is simplified as `(assert φ)`, and its name goes back on what that
+//!   assertion became (its parts joined by `and` again when a pass split
+//!   it), or, when the assertion was
 //!   dropped, on `true`: `(assert (! true :named n))`. The name stays
 //!   defined, and it means what it meant: the term it names is asserted,
 //!   so it is true in every model of the script, before and after. A
@@ -25,8 +26,8 @@
 //!   session on the input.
 
 use smtlib_io::{
-    sets_global_declarations, Attr, AttrValue, Command, CommandKind, Context, Printer, QueryKind,
-    Script, TermId, TermKind,
+    sets_global_declarations, Attr, AttrValue, Command, CommandKind, Context, Op, Printer,
+    QueryKind, Script, TermId, TermKind,
 };
 use std::collections::{HashMap, HashSet};
 
@@ -177,8 +178,8 @@ pub(super) fn protect_names(script: &mut Script) -> Protected {
 }
 
 /// Put the names back: each kept assertion as it was, and each name of a
-/// renamed assertion on what the assertion became (the assertions between
-/// its placeholders), else, when a command can observe it, on `true` in
+/// renamed assertion on what the assertion became (the conjunction of
+/// the assertions between its placeholders), else, when a command can observe it, on `true` in
 /// its place.
 pub(super) fn restore_names(script: &mut Script, protected: Protected) {
     let (mentioned, all) = mentioned(script);
@@ -206,8 +207,8 @@ pub(super) fn restore_names(script: &mut Script, protected: Protected) {
             script.commands.remove(i);
             continue;
         };
-        // what the assertion became: the name goes on a `false` among
-        // them (so that a core holds it), else on the first
+        // what the assertion became, as one assertion again where the
+        // last part stands (after whatever a part's declarations need)
         let mut memo = HashMap::new();
         let standing: Vec<(usize, TermId)> = (i + 1..end)
             .filter_map(|j| match script.commands[j].kind {
@@ -215,15 +216,31 @@ pub(super) fn restore_names(script: &mut Script, protected: Protected) {
                 _ => None,
             })
             .collect();
-        let f = script.cx.mk_bool(false);
-        let target = standing
-            .iter()
-            .find(|&&(_, a)| a == f)
-            .or(standing.first())
-            .copied();
+        let target = match standing.as_slice() {
+            [] => None,
+            [one] => Some(*one),
+            [.., last] => {
+                let parts: Vec<TermId> = standing.iter().map(|&(_, a)| a).collect();
+                let f = script.cx.mk_bool(false);
+                let whole = if parts.contains(&f) {
+                    f
+                } else {
+                    script
+                        .cx
+                        .mk_app(Op::And, parts)
+                        .expect("a conjunction of assertions is well sorted")
+                };
+                Some((last.0, whole))
+            }
+        };
         if end < script.commands.len() {
             script.commands.remove(end);
         }
+        // the other parts all stand before the last one
+        for &(j, _) in standing.iter().rev().skip(1) {
+            script.commands.remove(j);
+        }
+        let target = target.map(|(last, t)| (last + 1 - standing.len(), t));
         match target {
             Some((j, a)) => {
                 // unchanged: the assertion as read, printed as it was
