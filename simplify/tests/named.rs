@@ -247,3 +247,16 @@ fn the_name_of_a_dropped_assertion_goes_with_it_when_nothing_can_observe_it() {
     assert!(out.contains("(assert (! true :named unused))"), "{out}");
     same_answers(&asks, &out, false);
 }
+
+#[test]
+fn translation_validation_reads_named_scripts() {
+    // the query repeats the terms of both scripts: without their names,
+    // which would be defined twice
+    if !common::require("z3") {
+        return;
+    }
+    for src in [TRUE_AND_FALSE, CORE] {
+        let out = run(src);
+        common::assert_validated(src, &out);
+    }
+}

@@ -265,6 +265,9 @@ pub struct Printer<'c> {
     /// (from its own name as base, see [`Names`]) plus one.
     var_names: Vec<u32>,
     names: Names<'c>,
+    /// Print `:named` attributes (off for solver queries built from terms,
+    /// in which a name read earlier would be defined twice).
+    keep_names: bool,
 }
 
 impl<'c> Printer<'c> {
@@ -273,6 +276,17 @@ impl<'c> Printer<'c> {
             cx,
             var_names: Vec::new(),
             names: Names::new(cx),
+            keep_names: true,
+        }
+    }
+
+    /// A printer that leaves out `:named` attributes (an annotation with
+    /// nothing else prints as its term): for queries that repeat terms of
+    /// a script, whose names the script already defined.
+    pub fn without_names(cx: &'c Context) -> Printer<'c> {
+        Printer {
+            keep_names: false,
+            ..Printer::new(cx)
         }
     }
 
@@ -385,7 +399,9 @@ impl<'c> Printer<'c> {
                     _ => union_all(cx.children(t).iter().map(|c| &fv[c]), &empty),
                 };
                 fv.insert(t, set);
-                if names_term(cx, t) || cx.children(t).iter().any(|c| pinned.contains(c)) {
+                if self.keep_names
+                    && (names_term(cx, t) || cx.children(t).iter().any(|c| pinned.contains(c)))
+                {
                     pinned.insert(t);
                 }
                 continue;
@@ -619,7 +635,16 @@ impl<'c> Printer<'c> {
                 }
                 TermKind::Annot(inner, attrs) => {
                     let body = open(self, *inner);
-                    self.push_annotated(&mut stack, body, attrs)
+                    if self.keep_names {
+                        self.push_annotated(&mut stack, body, attrs)
+                    } else {
+                        let kept: Vec<crate::term::Attr> = attrs
+                            .iter()
+                            .filter(|a| cx.sym_name(a.key) != ":named")
+                            .cloned()
+                            .collect();
+                        self.push_annotated(&mut stack, body, &kept)
+                    }
                 }
                 TermKind::Match(s, cases) => {
                     out.push_str("(match ");
