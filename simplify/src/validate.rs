@@ -255,7 +255,7 @@ fn abstract_quantifiers(
                 ) {
                     return None;
                 }
-                let text = Printer::new(cx).term(orig);
+                let text = Printer::without_names(cx).term(orig);
                 let next = names.len();
                 let name = names
                     .entry(text)
@@ -406,7 +406,7 @@ fn injective(cx: &Context, mk: FunId, outs: &[Vec<TermId>]) -> bool {
 }
 
 fn conjunction(cx: &Context, ts: &[TermId]) -> String {
-    let mut p = Printer::new(cx);
+    let mut p = Printer::without_names(cx);
     match ts {
         [] => "true".into(),
         [t] => p.term(*t),
@@ -475,7 +475,7 @@ fn undo_array_functions(
             continue;
         }
         let printed = |cx: &Context, ss: &[smtlib_io::SortId]| -> Vec<String> {
-            let p = Printer::new(cx);
+            let p = Printer::without_names(cx);
             ss.iter().map(|&s| p.sort(s)).collect()
         };
         if printed(out_cx, &o.args[..i.args.len()]) != printed(&input.cx, &i.args) {
@@ -564,7 +564,7 @@ fn undo_record_arguments(
             }
             Passed::Fields(mk, subs) => {
                 let d = cx.fun(*mk);
-                let printer = Printer::new(cx);
+                let printer = Printer::without_names(cx);
                 printer.sort(d.ret) == sort
                     && subs
                         .iter()
@@ -600,15 +600,16 @@ fn undo_record_arguments(
         let in_sorts: Vec<String> = i
             .args
             .iter()
-            .map(|&s| Printer::new(&input.cx).sort(s))
+            .map(|&s| Printer::without_names(&input.cx).sort(s))
             .collect();
         let out_sorts: Vec<String> = o
             .args
             .iter()
-            .map(|&s| Printer::new(out_cx).sort(s))
+            .map(|&s| Printer::without_names(out_cx).sort(s))
             .collect();
         if shapes.len() != i.args.len()
-            || Printer::new(out_cx).sort(o.ret) != Printer::new(&input.cx).sort(i.ret)
+            || Printer::without_names(out_cx).sort(o.ret)
+                != Printer::without_names(&input.cx).sort(i.ret)
         {
             continue;
         }
@@ -768,7 +769,10 @@ fn signature(input: &Script, output: &Script, out_cx: &mut Context) -> Result<Si
             return false;
         };
         let (o, i) = (output.cx.fun(f), input.cx.fun(g));
-        let (po, pi) = (Printer::new(&output.cx), Printer::new(&input.cx));
+        let (po, pi) = (
+            Printer::without_names(&output.cx),
+            Printer::without_names(&input.cx),
+        );
         o.args.len() == i.args.len()
             && o.args
                 .iter()
@@ -825,7 +829,7 @@ fn signature(input: &Script, output: &Script, out_cx: &mut Context) -> Result<Si
                 let twin = twin_named(out_cx, *fun, &fresh);
                 let body = rename_in(out_cx, *body, &renamed);
                 renamed.insert(*fun, twin);
-                let p = Printer::new(out_cx);
+                let p = Printer::without_names(out_cx);
                 let params: Vec<String> = params
                     .iter()
                     .map(|&v| {
@@ -837,7 +841,7 @@ fn signature(input: &Script, output: &Script, out_cx: &mut Context) -> Result<Si
                         )
                     })
                     .collect();
-                let mut p = Printer::new(out_cx);
+                let mut p = Printer::without_names(out_cx);
                 header.push_str(&format!(
                     "(define-fun {} ({}) {} {})\n",
                     smtlib_io::print::quote_symbol(&fresh),
@@ -940,7 +944,8 @@ fn split_constants(
                 let d = out.fun(f);
                 let fits = d.args.is_empty()
                     && !input_names.contains(name)
-                    && Printer::new(out).sort(d.ret) == Printer::new(cx).sort(sort);
+                    && Printer::without_names(out).sort(d.ret)
+                        == Printer::without_names(cx).sort(sort);
                 if !fits {
                     return None;
                 }
@@ -1301,7 +1306,7 @@ impl Check {
     /// one of its premises is `None` (it holds).
     fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
         let texts = |cx: &Context, ts: &[TermId]| -> Vec<String> {
-            let mut p = Printer::new(cx);
+            let mut p = Printer::without_names(cx);
             ts.iter().map(|&t| p.term(t)).collect()
         };
         let (i, i_tau, d, d_sigma) = (
@@ -1600,7 +1605,7 @@ pub fn validate(
         if answer == Answer::Unsat {
             let i = conjunction(&in_cx, i_ts);
             for &e in &exists {
-                let claim = format!("(=> {i} {})", Printer::new(&out_cx).term(e));
+                let claim = format!("(=> {i} {})", Printer::without_names(&out_cx).term(e));
                 match ask_once(query(header, &[], &claim)) {
                     Answer::Unsat => {}
                     Answer::Sat => answer = Answer::Sat,

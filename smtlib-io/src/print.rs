@@ -4,7 +4,9 @@
 //! the whole output (their own name when free of clashes, else `name!k`),
 //! so no printed binder captures anything. Ground subterms that occur more
 //! than once in an assertion are shared through `let`, so a hash-consed DAG
-//! prints in size linear in the DAG, not in its tree expansion.
+//! prints in size linear in the DAG, not in its tree expansion. No `let`
+//! encloses a `:named` annotation (solvers reject a name under a binder):
+//! the subterms free of names below one share through lets of their own.
 
 use crate::memo::TermMemo;
 use crate::names::{Base, Names};
@@ -146,6 +148,18 @@ enum Item {
 struct RootInfo {
     fv: FxHashMap<TermId, Rc<[VarId]>>,
     refs: FxHashMap<TermId, u32>,
+    /// The nodes that contain a `:named` annotation, when each of them but
+    /// the root is used once (a tree of names, as every valid input has):
+    /// no `let` may enclose them, since solvers reject a name under a
+    /// binder (cvc5: "Cannot name a term in a binder"). Empty otherwise,
+    /// and the term prints as before.
+    pinned: FxHashSet<TermId>,
+}
+
+/// Is `t` an annotation that names its term?
+fn names_term(cx: &Context, t: TermId) -> bool {
+    matches!(cx.kind(t), TermKind::Annot(_, attrs)
+        if attrs.iter().any(|a| cx.sym_name(a.key) == ":named"))
 }
 
 /// Terms smaller than this (in tree nodes) print inline even when shared:
@@ -251,6 +265,9 @@ pub struct Printer<'c> {
     /// (from its own name as base, see [`Names`]) plus one.
     var_names: Vec<u32>,
     names: Names<'c>,
+    /// Print `:named` attributes (off for solver queries built from terms,
+    /// in which a name read earlier would be defined twice).
+    keep_names: bool,
 }
 
 impl<'c> Printer<'c> {
@@ -259,6 +276,17 @@ impl<'c> Printer<'c> {
             cx,
             var_names: Vec::new(),
             names: Names::new(cx),
+            keep_names: true,
+        }
+    }
+
+    /// A printer that leaves out `:named` attributes (an annotation with
+    /// nothing else prints as its term): for queries that repeat terms of
+    /// a script, whose names the script already defined.
+    pub fn without_names(cx: &'c Context) -> Printer<'c> {
+        Printer {
+            keep_names: false,
+            ..Printer::new(cx)
         }
     }
 
@@ -351,6 +379,7 @@ impl<'c> Printer<'c> {
         let mut refs: FxHashMap<TermId, u32> = FxHashMap::default();
         let mut fv: FxHashMap<TermId, Rc<[VarId]>> = FxHashMap::default();
         let empty: Rc<[VarId]> = Rc::from(Vec::new());
+        let mut pinned: FxHashSet<TermId> = FxHashSet::default();
         let mut stack = vec![(root, false)];
         while let Some((t, done)) = stack.pop() {
             if done {
@@ -370,6 +399,11 @@ impl<'c> Printer<'c> {
                     _ => union_all(cx.children(t).iter().map(|c| &fv[c]), &empty),
                 };
                 fv.insert(t, set);
+                if self.keep_names
+                    && (names_term(cx, t) || cx.children(t).iter().any(|c| pinned.contains(c)))
+                {
+                    pinned.insert(t);
+                }
                 continue;
             }
             if fv.contains_key(&t) {
@@ -390,7 +424,16 @@ impl<'c> Printer<'c> {
                 }
             }
         }
-        RootInfo { fv, refs }
+        // A name used twice would be printed twice (defined twice) without
+        // `let`; keep the old layout for such a DAG, which only an input
+        // that already names a term under a `let` can give.
+        if pinned
+            .iter()
+            .any(|&t| t != root && refs.get(&t).copied().unwrap_or(0) > 1)
+        {
+            pinned.clear();
+        }
+        RootInfo { fv, refs, pinned }
     }
 
     /// Shared subterms to bind with `let` on entry to a scope: those whose
@@ -499,6 +542,13 @@ impl<'c> Printer<'c> {
                 }
                 Item::Scope(body, vars) => {
                     in_scope.extend(vars.iter().copied());
+                    if info.pinned.contains(&body) {
+                        // no `let` around a name: the subterms free of
+                        // names open scopes of their own (`Item::Term`)
+                        stack.push(Item::Exit(Vec::new(), vars));
+                        stack.push(Item::Term(body));
+                        continue;
+                    }
                     let groups = self.scope_lets(&info, body, &vars, &in_scope);
                     let bound: Vec<TermId> = groups.iter().flatten().copied().collect();
                     stack.push(Item::Exit(bound, vars));
@@ -531,6 +581,16 @@ impl<'c> Printer<'c> {
                 }
                 Item::Term(t) => t,
             };
+            // Below a pinned node, each subterm free of names is printed
+            // on its own, with its own lets (counted within it).
+            let split = info.pinned.contains(&t) && in_patterns == 0;
+            let open = |p: &mut Printer<'c>, c: TermId| {
+                if split && !info.pinned.contains(&c) {
+                    Item::Text(p.term(c))
+                } else {
+                    Item::Term(c)
+                }
+            };
             if in_patterns == 0 {
                 if let Some(name) = lets.get(&t) {
                     out.push_str(name);
@@ -552,7 +612,8 @@ impl<'c> Printer<'c> {
                     let _ = write!(out, "({}", self.op_name(op));
                     stack.push(Item::Str(")"));
                     for &a in args.iter().rev() {
-                        stack.push(Item::Term(a));
+                        let item = open(self, a);
+                        stack.push(item);
                         stack.push(Item::Str(" "));
                     }
                 }
@@ -573,7 +634,17 @@ impl<'c> Printer<'c> {
                     self.push_annotated(&mut stack, Item::Scope(*body, vars.to_vec()), attrs);
                 }
                 TermKind::Annot(inner, attrs) => {
-                    self.push_annotated(&mut stack, Item::Term(*inner), attrs)
+                    let body = open(self, *inner);
+                    if self.keep_names {
+                        self.push_annotated(&mut stack, body, attrs)
+                    } else {
+                        let kept: Vec<crate::term::Attr> = attrs
+                            .iter()
+                            .filter(|a| cx.sym_name(a.key) != ":named")
+                            .cloned()
+                            .collect();
+                        self.push_annotated(&mut stack, body, &kept)
+                    }
                 }
                 TermKind::Match(s, cases) => {
                     out.push_str("(match ");
@@ -600,7 +671,8 @@ impl<'c> Printer<'c> {
                         stack.push(Item::Text(format!("{sep}({pat} ")));
                     }
                     stack.push(Item::Str(" ("));
-                    stack.push(Item::Term(*s));
+                    let item = open(self, *s);
+                    stack.push(item);
                 }
             }
         }

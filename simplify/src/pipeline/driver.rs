@@ -7,6 +7,7 @@
 use super::accept::Accept;
 use super::deep::{freeze_assertions, thaw, MAX_TERM_DEPTH};
 use super::introduced::declare_introduced;
+use super::names::{protect_names, restore_names};
 use super::run::Run;
 use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
 use super::{Options, Outcome};
@@ -117,6 +118,7 @@ pub(super) fn simplify_on_this_thread(
     let start = Instant::now();
     let mut stats = input_stats(&script);
     let frozen = freeze(&mut script, &mut stats, kept);
+    let names = protect_names(&mut script);
     let on = |id: PassId| options.passes.contains(&id);
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run::new(options, stats, start);
@@ -159,6 +161,7 @@ pub(super) fn simplify_on_this_thread(
             .commands
             .retain(|c| !matches!(c.kind, CommandKind::Assert(a) if a == t));
     }
+    restore_names(&mut script, names);
     finish(script, run, start, print)
 }
 

@@ -16,13 +16,16 @@
 //! * [`saturate`]: the e-graph step;
 //! * [`accept`]: when a term pass's rewrite replaces its assertion;
 //! * [`facts`]: which assertions a term pass may use as facts;
-//! * [`deep`]: the assertions too deep for the passes, kept aside.
+//! * [`deep`]: the assertions too deep for the passes, kept aside;
+//! * [`names`]: the assertions that define `:named` names, kept or
+//!   renamed after the passes.
 
 mod accept;
 mod deep;
 mod driver;
 mod facts;
 mod introduced;
+mod names;
 mod run;
 mod saturate;
 mod stages;
