@@ -347,14 +347,7 @@ pub fn run(cli: &BatchCli) -> i32 {
         },
         Err(e) => return usage_error(&e),
     };
-    let options = crate::Options {
-        passes,
-        limits: crate::Limits {
-            timeout,
-            ..crate::Limits::default()
-        },
-        explain: false,
-    };
+    let options = crate::Options::passes_with_timeout(passes, timeout);
     let report = match &cli.report {
         None => None,
         Some(p) => match std::fs::File::create(p) {

@@ -75,6 +75,21 @@ pub struct Options {
     pub explain: bool,
 }
 
+impl Options {
+    /// These passes under the default limits with a wall-clock `timeout`
+    /// (the default budget when `None`), without explanations.
+    pub fn passes_with_timeout(passes: Vec<PassId>, timeout: Option<Duration>) -> Options {
+        Options {
+            passes,
+            limits: Limits {
+                timeout,
+                ..Limits::default()
+            },
+            explain: false,
+        }
+    }
+}
+
 impl Default for Options {
     fn default() -> Options {
         Options {

@@ -105,6 +105,7 @@ enum Event {
 }
 
 /// What a simplification sends back.
+#[derive(Default)]
 struct Simplified {
     /// The script for the fresh run (None: none to race).
     text: Option<String>,
@@ -961,12 +962,7 @@ fn fired(stats: &Stats) -> bool {
 /// `check-sat`; no text when it does not read.
 fn simplify_whole(log: Vec<u8>, options: &crate::Options) -> Simplified {
     let started = Instant::now();
-    let mut out = Simplified {
-        text: None,
-        changed: false,
-        prelude: None,
-        seconds: 0.0,
-    };
+    let mut out = Simplified::default();
     let parsed = String::from_utf8(log).ok().and_then(|mut text| {
         text.push_str("(check-sat)\n");
         parse_script(&text).ok()
@@ -1021,12 +1017,7 @@ fn simplify_prelude(source: Vec<u8>, end: usize, options: &crate::Options) -> Op
 /// `check-sat`; no text when it does not read.
 fn simplify_after_prelude(p: &Prelude, rest: Vec<u8>, options: &crate::Options) -> Simplified {
     let started = Instant::now();
-    let mut out = Simplified {
-        text: None,
-        changed: false,
-        prelude: None,
-        seconds: 0.0,
-    };
+    let mut out = Simplified::default();
     let parsed = String::from_utf8(rest).ok().and_then(|rest| {
         let text = format!("{}\n{rest}(check-sat)\n", p.text);
         parse_script(&text).ok()

@@ -307,14 +307,7 @@ pub fn run(cli: &SolveCli) -> i32 {
             Ok(t) => t,
             Err(e) => return usage_error(&e),
         };
-        let options = crate::Options {
-            passes,
-            limits: crate::Limits {
-                timeout,
-                ..crate::Limits::default()
-            },
-            explain: false,
-        };
+        let options = crate::Options::passes_with_timeout(passes, timeout);
         return interactive::run(cli, &words, options);
     }
     let jobs = match cli.jobs {
@@ -369,14 +362,7 @@ pub fn run(cli: &SolveCli) -> i32 {
     process::defer_signals();
     let start = Instant::now();
     let deadline = budget.map(|b| start + b);
-    let options = crate::Options {
-        passes,
-        limits: crate::Limits {
-            timeout: simplify_timeout,
-            ..crate::Limits::default()
-        },
-        explain: false,
-    };
+    let options = crate::Options::passes_with_timeout(passes, simplify_timeout);
     let (tx, rx) = mpsc::channel::<Simplified>();
     let name = path_name.clone();
     std::thread::spawn(move || {
