@@ -477,7 +477,8 @@ pub fn generate(seed: u64) -> String {
     let mut rng = Rng::new(seed);
     let mut s = String::new();
     if rng.chance(60) {
-        s.push_str(*rng.pick(&["(set-logic ALL)\n", "(set-logic AUFNIRA)\n"]));
+        let logic = *rng.pick(&["(set-logic ALL)\n", "(set-logic AUFNIRA)\n"]);
+        s.push_str(logic);
     }
     if rng.chance(30) {
         s.push_str("(set-option :produce-models true)\n");
