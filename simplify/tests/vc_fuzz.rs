@@ -100,7 +100,7 @@ fn generated_scripts_are_well_sorted_and_varied() {
 fn vc_fuzz_smoke() {
     let z3 = common::require("z3");
     let (solver_every, validate_every) = if z3 { (10, 30) } else { (0, 0) };
-    let sum = vcgen::run(0x5EED, 300, solver_every, validate_every, 2000, None);
+    let sum = vcgen::run(0x5EED, 300, solver_every, validate_every, 2000, None, false);
     eprintln!("vc_fuzz_smoke: {}", sum.line());
     assert_eq!(sum.scripts, 300);
     assert_clean(&sum);
@@ -135,7 +135,7 @@ fn vc_fuzz_long() {
         }
     }
     let start = std::time::Instant::now();
-    let sum = vcgen::run(seed, n, solver_every, validate_every, ms, Some(&dump));
+    let sum = vcgen::run(seed, n, solver_every, validate_every, ms, Some(&dump), true);
     println!(
         "vc_fuzz_long: seeds {seed}..{}: {} ({:.0} s)",
         seed + n as u64,

@@ -827,7 +827,8 @@ impl Summary {
 /// Generate and check `n` scripts from seeds `seed..seed + n`; z3 on
 /// every `solver_every`-th (none when 0), validation on every
 /// `validate_every`-th (none when 0). A failing script is written to
-/// `dump` (when given) as `vc-<seed>.smt2`.
+/// `dump` (when given) as `vc-<seed>.smt2`. With `progress`, the totals
+/// so far go to stderr every 1000 scripts.
 pub fn run(
     seed: u64,
     n: usize,
@@ -835,6 +836,7 @@ pub fn run(
     validate_every: usize,
     solver_ms: u64,
     dump: Option<&std::path::Path>,
+    progress: bool,
 ) -> Summary {
     let mut sum = Summary::default();
     for i in 0..n {
@@ -858,6 +860,9 @@ pub fn run(
             _ => {}
         }
         sum.validated += usize::from(checks.validate);
+        if progress && (i + 1) % 1000 == 0 {
+            eprintln!("vc_fuzz: seed {s}: {}", sum.line());
+        }
         if !r.failures.is_empty() {
             if let Some(d) = dump {
                 let _ = std::fs::create_dir_all(d);
