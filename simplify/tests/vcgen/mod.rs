@@ -589,6 +589,12 @@ pub fn generate(seed: u64) -> String {
         if g.rng.chance(25) {
             named += 1;
             let _ = writeln!(s, "(assert (! {f} :named a{named}))");
+            // A name is a Bool constant for later terms, within its scope.
+            g.syms.push(Sym {
+                name: format!("a{named}"),
+                args: vec![],
+                ret: Sort::Bool,
+            });
         } else {
             let _ = writeln!(s, "(assert {f})");
         }
@@ -596,7 +602,8 @@ pub fn generate(seed: u64) -> String {
     for _ in 0..1 + g.rng.below(5) {
         assertion(&mut g, &mut s);
     }
-    // Scopes: each with its own assertions and check-sat.
+    // Scopes: each with its own declarations, assertions and check-sat;
+    // what they declare or name is gone after their pop.
     let scopes = if g.rng.chance(40) {
         1 + g.rng.below(2)
     } else {
@@ -604,13 +611,31 @@ pub fn generate(seed: u64) -> String {
     };
     for _ in 0..scopes {
         s.push_str("(push 1)\n");
+        let outer = g.syms.len();
         if g.rng.chance(30) {
-            let _ = writeln!(s, "(declare-const z{} Int)", g.fresh);
+            let z = g.fresh("z");
+            let _ = writeln!(s, "(declare-const {z} Int)");
+            g.syms.push(Sym {
+                name: z,
+                args: vec![],
+                ret: Sort::Int,
+            });
+        }
+        if g.rng.chance(20) {
+            let d = g.fresh("d");
+            let body = g.term(Sort::Int, 2);
+            let _ = writeln!(s, "(define-fun {d} () Int {body})");
+            g.syms.push(Sym {
+                name: d,
+                args: vec![],
+                ret: Sort::Int,
+            });
         }
         for _ in 0..1 + g.rng.below(3) {
             assertion(&mut g, &mut s);
         }
         s.push_str("(check-sat)\n(pop 1)\n");
+        g.syms.truncate(outer);
     }
     for _ in 0..g.rng.below(2) {
         assertion(&mut g, &mut s);
