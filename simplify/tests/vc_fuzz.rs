@@ -148,3 +148,32 @@ fn vc_fuzz_long() {
     }
     assert_clean(&sum);
 }
+
+/// Found by `vc_fuzz_long` (seeds 305661 and 307391 of the generator of
+/// `ffd2b8a`), minimized: the name of a `:named` assertion is a Bool
+/// constant later commands may use. When the pipeline drops the
+/// assertion (here it simplifies to `true`), a `define-fun` printed back
+/// unchanged still uses the name, and z3 rejects the output with
+/// `unknown constant a1`.
+#[test]
+#[ignore = "known bug: a dropped :named assertion's name stays used in pass-through define-funs"]
+fn dropped_named_assertion_keeps_its_name_defined() {
+    for src in [
+        "(declare-const b Bool)(assert (! (= b b) :named a1))(define-fun d () Bool a1)(check-sat)",
+        "(declare-const b Bool)(assert (! b :named a1))(define-fun d () Bool a1)(assert d)(check-sat)",
+        "(declare-const k Int)(assert (! false :named a1))\
+         (define-fun d () Int (let ((l a1)) k))(check-sat)",
+    ] {
+        let out = simplify::simplify_text(src, &vcgen::options())
+            .expect("parses")
+            .output;
+        let Some(z3) = common::z3(&out, common::PROOF_LIMIT) else {
+            return;
+        };
+        assert!(!common::has_error(&z3), "z3 rejects the output:\n{z3}\n{out}");
+        assert_eq!(
+            common::answers(&z3),
+            common::answers(&common::z3(src, common::PROOF_LIMIT).unwrap_or_default())
+        );
+    }
+}
