@@ -153,10 +153,9 @@ fn vc_fuzz_long() {
 /// `ffd2b8a`), minimized: the name of a `:named` assertion is a Bool
 /// constant later commands may use. When the pipeline drops the
 /// assertion (here it simplifies to `true`), a `define-fun` printed back
-/// unchanged still uses the name, and z3 rejects the output with
+/// unchanged still uses the name, and z3 rejected the output with
 /// `unknown constant a1`.
 #[test]
-#[ignore = "known bug: a dropped :named assertion's name stays used in pass-through define-funs"]
 fn dropped_named_assertion_keeps_its_name_defined() {
     for src in [
         "(declare-const b Bool)(assert (! (= b b) :named a1))(define-fun d () Bool a1)(check-sat)",
