@@ -16,7 +16,7 @@ use crate::passes::asserts_as_facts::UseContext;
 use crate::registry::{self, PassId, Soundness, Stage};
 use crate::size::tree_size;
 use crate::stats::Stats;
-use smtlib_io::{print_script, Attr, CommandKind, DenseMemo, Script, TermId, TermKind};
+use smtlib_io::{print_script, CommandKind, DenseMemo, Script, TermId};
 use std::collections::HashMap;
 use std::time::Instant;
 
@@ -68,51 +68,6 @@ fn freeze(script: &mut Script, stats: &mut Stats, kept: usize) -> Vec<TermId> {
         ));
     }
     frozen
-}
-
-/// The `:named` attributes at the top of the assertions at `asserts`, by
-/// command index.
-fn named_attrs(script: &Script, asserts: &[usize]) -> Vec<(usize, Box<[Attr]>)> {
-    let cx = &script.cx;
-    asserts
-        .iter()
-        .filter_map(|&i| match script.commands[i].kind {
-            CommandKind::Assert(t) => match cx.kind(t) {
-                TermKind::Annot(_, attrs) => {
-                    let named: Box<[Attr]> = attrs
-                        .iter()
-                        .filter(|a| cx.sym_name(a.key) == ":named")
-                        .cloned()
-                        .collect();
-                    (!named.is_empty()).then_some((i, named))
-                }
-                _ => None,
-            },
-            _ => None,
-        })
-        .collect()
-}
-
-/// Give back their `:named` attributes (from [`named_attrs`]) to the
-/// assertions the term passes rewrote without them. A name is a Bool
-/// constant later commands may use (a `define-fun` printed back unchanged,
-/// a `get-value`), so it must stay defined even when its assertion became
-/// `true`: the assertion holds, so naming its rewritten form is the same.
-fn keep_names(script: &mut Script, names: &[(usize, Box<[Attr]>)]) {
-    for (i, attrs) in names {
-        let CommandKind::Assert(t) = script.commands[*i].kind else {
-            continue;
-        };
-        let cx = &script.cx;
-        let kept = match cx.kind(t) {
-            TermKind::Annot(_, have) => attrs.iter().all(|a| have.contains(a)),
-            _ => false,
-        };
-        if !kept {
-            let named = script.cx.mk_annot(t, attrs.clone());
-            script.commands[*i].kind = CommandKind::Assert(named);
-        }
-    }
 }
 
 /// The command indices of the script's assertions.
@@ -184,7 +139,6 @@ pub(super) fn simplify_on_this_thread(
     run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
     // decoded passes may declare symbols (`record-consts`)
     asserts = assertion_indices(&script);
-    let names = named_attrs(&script, &asserts);
     // 1. saturate and extract
     if egraph_on {
         run.saturate(&mut script, &asserts);
@@ -199,7 +153,6 @@ pub(super) fn simplify_on_this_thread(
         }
     }
     thaw(&mut script, &frozen);
-    keep_names(&mut script, &names);
     run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
     // drop assertions that became `true`
     let t = script.cx.mk_bool(true);
