@@ -66,7 +66,8 @@
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
 //! that gives no answer at all would give none to the parts either. A
-//! validation runs the solver at most [`MAX_QUERIES`] times.
+//! validation runs the solver at most [`MAX_QUERIES`] times, and stops
+//! asking after [`MAX_UNDECIDED`] undecided answers.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -165,10 +166,14 @@ enum Answer {
     Failed(String),
 }
 
-/// At most this many solver runs per validation; obligations left then
-/// stay undecided. Splitting a scope into obligations asks one query per
-/// assertion, and a script can have thousands.
-const MAX_QUERIES: usize = 128;
+/// At most this many solver runs per validation, and at most
+/// [`MAX_UNDECIDED`] of them undecided (each of those may cost the whole
+/// per-query limit); obligations left then stay undecided. Splitting a
+/// scope into obligations asks one query per assertion, and a script can
+/// have thousands.
+const MAX_QUERIES: usize = 2048;
+/// See [`MAX_QUERIES`].
+const MAX_UNDECIDED: usize = 32;
 
 fn ask(solver: &SolverCommand, query: &str) -> Answer {
     let argv: Vec<String> = std::iter::once(solver.program.clone())
@@ -1468,14 +1473,16 @@ pub fn validate(
     let mut partly = 0;
     let mut undecided = vec![];
     let mut asked: HashMap<String, Answer> = HashMap::new();
+    let mut undecided_runs = 0;
     let mut ask_once = |q: String| {
         if let Some(a) = asked.get(&q) {
             return a.clone();
         }
-        if asked.len() >= MAX_QUERIES {
-            return Answer::Undecided(format!("not asked: {MAX_QUERIES} queries spent"));
+        if asked.len() >= MAX_QUERIES || undecided_runs >= MAX_UNDECIDED {
+            return Answer::Undecided("not asked: the validation's query budget is spent".into());
         }
         let a = ask(solver, &q);
+        undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
         asked.insert(q, a.clone());
         a
     };

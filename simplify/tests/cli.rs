@@ -515,7 +515,8 @@ fn validate_asks_a_bounded_number_of_queries() {
     assert!(j.contains("\"verdict\": \"unknown\""), "{j}");
     assert!(j.contains("0 of 4000 obligations proved"), "{j}");
     let runs = std::fs::read_to_string(&calls).unwrap().lines().count();
-    assert!((2..=128).contains(&runs), "{runs} solver runs");
+    // the whole scope, then obligations until 32 answers were undecided
+    assert!((2..=40).contains(&runs), "{runs} solver runs");
 }
 
 /// A reader that closes vcsimp's standard output early (`vcsimp big.smt2 |
