@@ -92,8 +92,15 @@ const VERICUDA_REAL: &[&str] = &[
 
 #[test]
 fn vericuda_real_outputs() {
+    snapshot_in_place("vericuda-train/raw", "vericuda_real", VERICUDA_REAL);
+}
+
+/// Snapshot `names`, read in place from `../shared/<set>`, as
+/// `<prefix>@<name>.snap`; skips (passing) when the set is absent.
+fn snapshot_in_place(set: &str, prefix: &str, names: &[&str]) {
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/vericuda-train/raw");
+        .join("../../shared")
+        .join(set);
     if !dir.is_dir() {
         eprintln!("skipped: {} is absent", dir.display());
         return;
@@ -102,8 +109,8 @@ fn vericuda_real_outputs() {
     settings.set_snapshot_path("../../snapshots");
     settings.set_prepend_module_to_snapshot(false);
     settings.bind(|| {
-        for name in VERICUDA_REAL {
-            insta::assert_snapshot!(format!("vericuda_real@{name}"), simplified(&dir.join(name)));
+        for name in names {
+            insta::assert_snapshot!(format!("{prefix}@{name}"), simplified(&dir.join(name)));
         }
     });
 }
@@ -124,21 +131,5 @@ const GPUVERIFY_REAL: &[&str] = &[
 
 #[test]
 fn gpuverify_real_outputs() {
-    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../shared/gpuverify-train/queries");
-    if !dir.is_dir() {
-        eprintln!("skipped: {} is absent", dir.display());
-        return;
-    }
-    let mut settings = insta::Settings::clone_current();
-    settings.set_snapshot_path("../../snapshots");
-    settings.set_prepend_module_to_snapshot(false);
-    settings.bind(|| {
-        for name in GPUVERIFY_REAL {
-            insta::assert_snapshot!(
-                format!("gpuverify_real@{name}"),
-                simplified(&dir.join(name))
-            );
-        }
-    });
+    snapshot_in_place("gpuverify-train/queries", "gpuverify_real", GPUVERIFY_REAL);
 }
