@@ -143,64 +143,43 @@ impl F {
     /// Conjunction: flattened, constants folded, duplicates removed (first
     /// occurrence order kept).
     pub fn and(parts: Vec<F>) -> F {
-        let mut out = Vec::new();
-        let mut seen = BTreeSet::new();
-        for p in parts {
-            match p {
-                F::True => {}
-                F::False => return F::False,
-                F::And(inner) => {
-                    for q in inner {
-                        if seen.insert(q.clone()) {
-                            out.push(q);
-                        }
-                    }
-                }
-                p => {
-                    if seen.insert(p.clone()) {
-                        out.push(p);
-                    }
-                }
-            }
-        }
-        if has_complementary(&out) {
-            return F::False;
-        }
-        match out.len() {
-            0 => F::True,
-            1 => out.pop().unwrap(),
-            _ => F::And(out),
-        }
+        F::nary(parts, true)
     }
 
     /// Disjunction, dual of [`F::and`].
     pub fn or(parts: Vec<F>) -> F {
+        F::nary(parts, false)
+    }
+
+    /// [`F::and`] when `conj`, else [`F::or`]: the unit (`True` for a
+    /// conjunction) is dropped, the absorbing constant or a complementary
+    /// pair of literals gives the absorbing constant, nested parts of the
+    /// same connective are flattened.
+    fn nary(parts: Vec<F>, conj: bool) -> F {
+        let (unit, absorbing) = (F::bool(conj), F::bool(!conj));
         let mut out = Vec::new();
         let mut seen = BTreeSet::new();
+        let mut keep = |q: F, out: &mut Vec<F>| {
+            if seen.insert(q.clone()) {
+                out.push(q);
+            }
+        };
         for p in parts {
             match p {
-                F::False => {}
-                F::True => return F::True,
-                F::Or(inner) => {
-                    for q in inner {
-                        if seen.insert(q.clone()) {
-                            out.push(q);
-                        }
-                    }
-                }
-                p => {
-                    if seen.insert(p.clone()) {
-                        out.push(p);
-                    }
-                }
+                p if p == unit => {}
+                p if p == absorbing => return absorbing,
+                F::And(inner) if conj => inner.into_iter().for_each(|q| keep(q, &mut out)),
+                F::Or(inner) if !conj => inner.into_iter().for_each(|q| keep(q, &mut out)),
+                p => keep(p, &mut out),
             }
         }
         if has_complementary(&out) {
-            return F::True;
+            return absorbing;
         }
         match out.len() {
-            0 => F::False,
+            0 => unit,
             1 => out.pop().unwrap(),
+            _ if conj => F::And(out),
             _ => F::Or(out),
         }
     }
