@@ -14,6 +14,7 @@
 
 mod common;
 
+use common::rng::Rng;
 use simplify::{simplify_text, Limits, Options};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
@@ -25,25 +26,6 @@ const ROUNDS: usize = 2000;
 /// and the mutations are local anyway.
 const MAX_SEED_BYTES: u64 = 3000;
 const PATH: &str = "mutant.smt2";
-
-/// xorshift64*: tiny, deterministic, no dependency.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-ish in `0..n`; `n` must be positive.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn seeds() -> Vec<Vec<u8>> {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -249,7 +231,7 @@ fn mutated_seeds_never_panic() {
         },
         ..Options::default()
     };
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let mut rng = Rng::from_state(0x9E37_79B9_7F4A_7C15);
     let start = Instant::now();
     let (mut parsed, mut errors) = (0, 0);
     for round in 0..ROUNDS {

@@ -10,6 +10,7 @@ use std::process::{Child, Command};
 use std::time::Duration;
 
 pub mod problem;
+pub mod rng;
 
 /// Write `text` to `child`'s standard input and close it. A child may exit
 /// before reading all of it (vcsimp on a usage error, a solver that stops at

@@ -19,49 +19,12 @@
 #![allow(dead_code)]
 
 use crate::common;
+pub use crate::common::rng::Rng;
 use simplify::validate::{validate_text, SolverCommand, Verdict};
 use simplify::{simplify_text, Limits, Options};
 use std::fmt::Write as _;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Duration;
-
-/// xorshift64*: tiny, deterministic, no dependency.
-pub struct Rng(u64);
-
-impl Rng {
-    /// A generator for `seed`; any seed (zero included) is fine.
-    pub fn new(seed: u64) -> Rng {
-        // splitmix64 of the seed: nearby seeds give unrelated streams and
-        // the state is never zero.
-        let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// Uniform-ish in `0..n`; `n` must be positive.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// True with probability `percent`/100.
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Sort {
