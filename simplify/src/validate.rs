@@ -62,7 +62,10 @@
 //! assertion, `O ∧ D ⇒ i` for each input one); their conjunction is the
 //! claim. Obligations whose goal is a premise hold; the others are asked
 //! with quantified subformulas abstracted, in groups halved until proved,
-//! then one by one in full. A scope with some but not all obligations
+//! then one by one in full, each with the goals already proved from the
+//! same premise among its premises (sound: `P ⇒ g` makes `P ⇒ h` and
+//! `P ∧ g ⇒ h` the same claim), in sweeps while a sweep proves one more.
+//! A scope with some but not all obligations
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
 //! that gives no answer at all would give none to the parts either. A
@@ -1212,6 +1215,51 @@ impl Obligation {
     }
 }
 
+/// The goals proved so far, per group. A goal `g` proved from premise `P`
+/// may join `P` for the group's other obligations: `P ⇒ g` makes
+/// `P ⇒ h` and `P ∧ g ⇒ h` the same claim. A pass's derived facts (a
+/// bound that `context` or `ctx-simplify` read off the other assertions,
+/// kept as an assertion of its own) are such stepping stones: the goal
+/// that the pass simplified with them needs them again.
+struct Lemmas {
+    by_group: HashMap<usize, Vec<String>>,
+}
+
+impl Lemmas {
+    /// The goals of the obligations of `obs` not in `open`: those proved
+    /// (or, for `None`, holding trivially: their goal is a premise, and
+    /// adds nothing).
+    fn proved_except(obs: &[Option<Obligation>], open: &[usize]) -> Lemmas {
+        let open: BTreeSet<usize> = open.iter().copied().collect();
+        let mut lemmas = Lemmas {
+            by_group: HashMap::new(),
+        };
+        for (n, ob) in obs.iter().enumerate() {
+            if let Some(ob) = ob.as_ref().filter(|_| !open.contains(&n)) {
+                lemmas.add(ob);
+            }
+        }
+        lemmas
+    }
+
+    fn add(&mut self, ob: &Obligation) {
+        self.by_group
+            .entry(ob.group)
+            .or_default()
+            .push(ob.goal.clone());
+    }
+
+    /// `premise ∧ lemmas ⇒ goal` for `ob`.
+    fn claim_of(&self, ob: &Obligation) -> String {
+        match self.by_group.get(&ob.group) {
+            Some(ls) if !ls.is_empty() => {
+                format!("(=> (and {} {}) {})", ob.premise, ls.join(" "), ob.goal)
+            }
+            _ => ob.claim_of(&[ob]),
+        }
+    }
+}
+
 /// The obligations among `open` (indices into `obs`, all `Some`) that
 /// `ask` proves (answers `unsat` for their claim), asked a group of
 /// obligations with one premise at a time and halved where not proved
@@ -1578,21 +1626,37 @@ pub fn validate(
                 let proved = prove_in_groups(&tried, &abs, |q| ask_once(query(header, extra, &q)));
                 open.retain(|n| !proved.contains(n));
             }
-            let mut undecided_here = vec![];
+            // One at a time in full, each with the goals of its group
+            // proved so far among its premises (see [`Lemmas`]),
+            // in sweeps while a sweep proves something.
+            let mut lemmas = Lemmas::proved_except(&full, &open);
+            let mut undecided_here: Vec<(usize, String)> = vec![];
             let mut found_sat = false;
-            for &n in &open {
-                let ob = full[n].as_ref().expect("open obligations are non-trivial");
-                match ask_once(query(header, &[], &ob.claim_of(&[ob]))) {
-                    Answer::Unsat => {}
-                    Answer::Sat => {
-                        found_sat = true;
-                        break;
-                    }
-                    Answer::Undecided(w) | Answer::Failed(w) => {
-                        undecided_here.push(format!("{} ({w})", ob.what))
+            loop {
+                let mut progress = false;
+                undecided_here.clear();
+                for &n in &open {
+                    let ob = full[n].as_ref().expect("open obligations are non-trivial");
+                    match ask_once(query(header, &[], &lemmas.claim_of(ob))) {
+                        Answer::Unsat => {
+                            lemmas.add(ob);
+                            progress = true;
+                        }
+                        Answer::Sat => {
+                            found_sat = true;
+                            break;
+                        }
+                        Answer::Undecided(w) | Answer::Failed(w) => {
+                            undecided_here.push((n, format!("{} ({w})", ob.what)))
+                        }
                     }
                 }
+                open = undecided_here.iter().map(|(n, _)| *n).collect();
+                if found_sat || !progress || open.is_empty() {
+                    break;
+                }
             }
+            let undecided_here: Vec<String> = undecided_here.into_iter().map(|(_, w)| w).collect();
             if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
                 partly += 1;
             }

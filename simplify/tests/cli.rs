@@ -369,6 +369,35 @@ fn validate_library_catches_a_wrong_output() {
     assert_eq!(same.verdict, Verdict::Agree, "{same:?}");
 }
 
+/// A goal that follows from the input only with a fact that a pass derived
+/// and kept as an assertion of its own: in this loop-invariant VC the
+/// output's `(and (< l m) (<= 1 N))` (from the loop condition and
+/// `len = m * N`) is what lets the updates of `b` and `i` drop their
+/// `(< (i_2 t) len_0)` guards. Proved one by one, the rewritten updates
+/// need that fact among their premises, which the validation adds once
+/// it has proved it (without it, z3 does not decide them within 10 s).
+#[test]
+fn validate_uses_proved_goals_as_lemmas() {
+    if !common::require("z3") {
+        return;
+    }
+    use simplify::validate::{default_solver, validate_text, Verdict};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus/divergence/arraycopy_barrier/t5_preserve_inv2.smt2");
+    let input = std::fs::read_to_string(path).unwrap();
+    let out = simplify::simplify_text(&input, &simplify::Options::default()).unwrap();
+    let mut bytes = vec![];
+    out.write_output(&mut bytes).unwrap();
+    let output = String::from_utf8(bytes).unwrap();
+    assert!(
+        output.contains("(assert (and (< l m) (<= 1 N)))"),
+        "{output}"
+    );
+    let solver = default_solver(std::time::Duration::from_secs(10));
+    let v = validate_text(&input, &output, &out.read_back, &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+}
+
 /// An output without the definitional axiom of a function it no longer
 /// uses (what `prune-defs` does, and reports) is equisatisfiable, and
 /// validates; a function defined twice, possibly inconsistently, is not
