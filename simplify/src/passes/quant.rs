@@ -7,6 +7,12 @@
 //! * `quant-eq-resolve`: `∀X. (x = t ∧ H) ⇒ C  ≡  ∀X∖x. (H ⇒ C)[t/x]` and
 //!   `∃X. x = t ∧ B  ≡  ∃X∖x. B[t/x]`, for `x ∈ X` not free in `t`, `t` of
 //!   the sort of `x` (also `∀X. ¬(x = t) ∨ C`).
+//! * `quant-eq-solve`: the same for an `Int` equation in which `x` occurs
+//!   once, linearly, with coefficient ±1 (`a + x = n`, as Why3 prints a
+//!   write index `bsize + t = n`): it is solved exactly, `x = n - a`, and
+//!   the Int arithmetic of the result put in polynomial normal form, so
+//!   that an index `… + c*x` becomes a polynomial in the remaining
+//!   variables.
 //! * `quant-drop-unused`: `QX. B ≡ Q(X ∩ fv(B)). B`, and `Q∅. B ≡ B`.
 //! * `quant-split-forall-and`: `∀X. A ∧ B ≡ (∀X. A) ∧ (∀X. B)`; dually
 //!   `quant-split-exists-or`.
@@ -19,6 +25,7 @@
 //! pattern must mention them all), other attributes (`:qid`, `:weight`, …)
 //! are always kept.
 
+use crate::arith::{self, poly};
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::registry::PassId;
 use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst};
@@ -77,13 +84,16 @@ fn mk_quant(
 /// in any ordered domain. The index returned is that of one literal of the
 /// pair; the other becomes `t <= t` under the substitution.
 fn find_def(
-    cx: &Context,
+    cx: &mut Context,
     lits: &[TermId],
     vars: &[VarId],
     fv: &mut HashMap<TermId, BTreeSet<VarId>>,
-) -> Option<(usize, VarId, TermId)> {
-    if let Some(d) = find_eq_def(cx, lits, vars, fv) {
-        return Some(d);
+) -> Option<(usize, VarId, TermId, bool)> {
+    if let Some((i, x, t)) = find_eq_def(cx, lits, vars, fv) {
+        return Some((i, x, t, false));
+    }
+    if let Some((i, x, t)) = find_linear_def(cx, lits, vars, fv) {
+        return Some((i, x, t, true));
     }
     let le = |l: TermId| match cx.kind(l) {
         TermKind::App(Op::Le, a) if a.len() == 2 => Some((a[0], a[1])),
@@ -99,7 +109,7 @@ fn find_def(
             continue;
         }
         if lits.iter().any(|&m| le(m) == Some((x, lo))) && cx.sort_of(x) == cx.sort_of(lo) {
-            return Some((i, *xv, lo));
+            return Some((i, *xv, lo, false));
         }
     }
     None
@@ -129,6 +139,67 @@ fn find_eq_def(
         }
     }
     None
+}
+
+/// Find an `Int` equation among `lits` in which some `x ∈ vars` occurs only
+/// as `±x` (coefficient ±1, in no product and no other atom), and solve it
+/// for `x`: `c*x + r = 0` with `c = ±1` gives `x = -c*r`, exact over `Int`.
+/// Only equations that are not already `x = t` (see [`find_eq_def`]).
+fn find_linear_def(
+    cx: &mut Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<(usize, VarId, TermId)> {
+    use num_traits::One;
+    for (i, &l) in lits.iter().enumerate() {
+        let TermKind::App(Op::Eq, args) = cx.kind(l) else {
+            continue;
+        };
+        if args.len() != 2 || cx.sort_of(args[0]) != cx.int_sort() {
+            continue;
+        }
+        let (a, b) = (args[0], args[1]);
+        let p = poly::from_term(cx, a).sub(&poly::from_term(cx, b));
+        for atom in p.atoms() {
+            let TermKind::Var(x) = *cx.kind(atom) else {
+                continue;
+            };
+            if !vars.contains(&x) {
+                continue;
+            }
+            let Some((c, rest)) = p.split_linear(&atom) else {
+                continue;
+            };
+            if !(c.is_one() || (-c.clone()).is_one()) {
+                continue;
+            }
+            let t = if c.is_one() { rest.neg() } else { rest };
+            let t = poly::to_term(cx, &t);
+            if free_vars(cx, t, fv).contains(&x) {
+                continue;
+            }
+            return Some((i, x, t));
+        }
+    }
+    None
+}
+
+/// `b[t/x]`; for a solved equation with the Int arithmetic put in normal
+/// form (so that `c*x` with `x := n - a` is expanded), and the rule's name.
+fn subst_def(
+    cx: &mut Context,
+    b: TermId,
+    x: VarId,
+    t: TermId,
+    solved: bool,
+) -> (&'static str, TermId) {
+    let b = subst(cx, b, &HashMap::from([(x, t)]));
+    if solved {
+        ("quant-eq-solve", arith::norm(cx, b))
+    } else {
+        ("quant-eq-resolve", b)
+    }
 }
 
 /// One quantifier step at the top of `t`, with the rule's name.
@@ -166,12 +237,12 @@ pub fn quant_step(
             for &h in hs {
                 hyps.extend(conjuncts(cx, h));
             }
-            if let Some((i, x, s)) = find_def(cx, &hyps, &vars, fv) {
+            if let Some((i, x, s, solved)) = find_def(cx, &hyps, &vars, fv) {
                 hyps.remove(i);
                 let b = implies(cx, hyps, *c);
-                let b = subst(cx, b, &HashMap::from([(x, s)]));
+                let (rule, b) = subst_def(cx, b, x, s, solved);
                 let rest: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
-                return Some(("quant-eq-resolve", mk_quant(cx, kind, rest, b, &attrs, fv)));
+                return Some((rule, mk_quant(cx, kind, rest, b, &attrs, fv)));
             }
             let (outside, inside) = others(cx, fv, &hyps);
             if !outside.is_empty() {
@@ -190,13 +261,13 @@ pub fn quant_step(
                     pos.push(i);
                 }
             }
-            if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
+            if let Some((i, x, s, solved)) = find_def(cx, &lits, &vars, fv) {
                 let mut rest: Vec<TermId> = args.to_vec();
                 rest.remove(pos[i]);
                 let b = or(cx, rest);
-                let b = subst(cx, b, &HashMap::from([(x, s)]));
+                let (rule, b) = subst_def(cx, b, x, s, solved);
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
-                return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
+                return Some((rule, mk_quant(cx, kind, vs, b, &attrs, fv)));
             }
             let (outside, inside) = others(cx, fv, &args);
             if !outside.is_empty() {
@@ -225,12 +296,12 @@ pub fn quant_step(
         (BinderKind::Exists, TermKind::App(Op::And, _) | TermKind::App(Op::Eq, _)) => {
             let mut lits = vec![];
             lits.extend(conjuncts(cx, body));
-            if let Some((i, x, s)) = find_def(cx, &lits, &vars, fv) {
+            if let Some((i, x, s, solved)) = find_def(cx, &lits, &vars, fv) {
                 lits.remove(i);
                 let b = and(cx, lits);
-                let b = subst(cx, b, &HashMap::from([(x, s)]));
+                let (rule, b) = subst_def(cx, b, x, s, solved);
                 let vs: Vec<VarId> = vars.iter().copied().filter(|&v| v != x).collect();
-                return Some(("quant-eq-resolve", mk_quant(cx, kind, vs, b, &attrs, fv)));
+                return Some((rule, mk_quant(cx, kind, vs, b, &attrs, fv)));
             }
             let (outside, inside) = others(cx, fv, &lits);
             if !outside.is_empty() {

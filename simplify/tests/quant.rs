@@ -1,0 +1,105 @@
+//! `quant`'s equality resolution of Int equations solved for a variable
+//! of coefficient ±1 (`quant-eq-solve`): where it applies (the write-index
+//! existential of a shared-array write in Why3's output of a tiled
+//! kernel), where it must not (coefficient 2, a product, a variable under
+//! a function), and that the result is equivalent (z3, and translation
+//! validation).
+
+mod common;
+
+use simplify::{simplify_text, Options, PassId};
+
+fn run(src: &str) -> (String, String) {
+    let opts = Options {
+        passes: vec![PassId::parse("quant").expect("registered")],
+        explain: true,
+        ..Options::default()
+    };
+    let out = simplify_text(src, &opts).expect("parses");
+    (out.output, out.trace.join("\n"))
+}
+
+const DECLS: &str = "(declare-fun A (Int) Int)
+(declare-fun Bs (Int Int Int) Int)
+(declare-fun f (Int) Int)
+(declare-const bsize Int)
+(declare-const gsize Int)
+(declare-const l Int)
+";
+
+fn script(asserts: &str) -> String {
+    format!("{DECLS}{asserts}\n(check-sat)\n")
+}
+
+/// The write of the second half of a shared tile, as Why3 prints it for a
+/// tiled matrix multiplication: the tile row `n1` is `bsize + t` for a
+/// thread row `t`, and the value read is at an index linear in `t`.
+const TILE_WRITE: &str = "(assert (forall ((b Int) (n1 Int) (n2 Int)) (or (and (<= 0 n2) (< n2 (* 2 bsize)) (exists ((t Int)) (and (<= 0 t) (< t bsize) (= (+ bsize t) n1) (= (Bs b n1 n2) (A (+ n2 (* 2 bsize b) (* 2 gsize bsize bsize) (* 2 gsize bsize t) (* 4 gsize bsize bsize l))))))) (= (Bs b n1 n2) 0))))";
+
+#[test]
+fn a_write_index_equation_is_solved_for_the_thread_variable() {
+    let src = script(TILE_WRITE);
+    let (out, trace) = run(&src);
+    assert!(trace.contains("quant-eq-solve:"), "{trace}");
+    assert!(!out.contains("exists"), "{out}");
+    // t = n1 - bsize: the index is a polynomial in n1, in which
+    // 2*gsize*bsize*bsize and -2*gsize*bsize*bsize cancel
+    assert!(out.contains("(* 2 bsize n1 gsize)"), "{out}");
+    assert!(!out.contains("(* 2 bsize bsize gsize)"), "{out}");
+    assert!(out.contains("(<= bsize n1)"), "{out}");
+}
+
+/// [`TILE_WRITE`] for a 16 x 16 tile of a grid 4 tiles wide (numerals for
+/// the sizes, so that the solver's check is linear).
+const TILE_WRITE_16: &str = "(assert (forall ((b Int) (n1 Int) (n2 Int)) (or (and (<= 0 n2) (< n2 32) (exists ((t Int)) (and (<= 0 t) (< t 16) (= (+ 16 t) n1) (= (Bs b n1 n2) (A (+ n2 (* 32 b) 2048 (* 128 t) (* 4096 l))))))) (= (Bs b n1 n2) 0))))";
+
+#[test]
+fn a_solved_write_index_is_validated() {
+    let src = script(TILE_WRITE_16);
+    let (out, trace) = run(&src);
+    assert!(trace.contains("quant-eq-solve:"), "{trace}");
+    assert!(!out.contains("exists"), "{out}");
+    common::assert_validated(&src, &out);
+}
+
+#[test]
+fn solved_equations_are_equivalences() {
+    // (TILE_WRITE_16 is checked by translation validation above)
+    let cases = [
+        // forall with the solved equation as a hypothesis; -x + a = n
+        "(assert (forall ((x Int)) (=> (and (= (- l x) gsize) (<= 0 x)) (> (f x) (f (- l x))))))",
+        // forall with the equation as a negated disjunct
+        "(assert (forall ((x Int)) (or (not (= (+ x (* bsize gsize)) l)) (> (f x) 0))))",
+        // exists with only the equation and a bound
+        "(assert (exists ((x Int)) (and (= (+ (* 2 l) x 1) gsize) (<= x bsize))))",
+    ];
+    for c in cases {
+        let src = script(c);
+        let (out, trace) = run(&src);
+        assert!(trace.contains("quant-eq-solve:"), "{c}\n{trace}");
+        let before = &c["(assert ".len()..c.len() - 1];
+        let after: Vec<String> = common::asserted(&out);
+        assert_eq!(after.len(), 1, "{out}");
+        common::assert_equivalent(DECLS, before, &after[0]);
+    }
+}
+
+#[test]
+fn equations_not_solvable_exactly_stay() {
+    let cases = [
+        // coefficient 2: x = (n - a)/2 is not an Int term
+        "(assert (exists ((x Int)) (and (= (+ bsize (* 2 x)) l) (> (f x) 0))))",
+        // x in a product with a parameter
+        "(assert (exists ((x Int)) (and (= (* gsize x) l) (> (f x) 0))))",
+        // x also under a function on the same side
+        "(assert (exists ((x Int)) (and (= (+ x (f x)) l) (> (f x) 0))))",
+        // x twice, as x and in x*x
+        "(assert (exists ((x Int)) (and (= (+ x (* x x)) l) (> (f x) 0))))",
+    ];
+    for c in cases {
+        let src = script(c);
+        let (out, trace) = run(&src);
+        assert!(!trace.contains("quant-eq-solve:"), "{c}\n{trace}");
+        assert!(out.contains("exists"), "{out}");
+    }
+}
