@@ -327,18 +327,33 @@ impl Known {
         });
     }
 
-    /// The atom `t` is a known literal.
+    /// The literal `t` (an atom, or its negation) holds: it was assumed
+    /// (an atom with this polarity), or the known ranges imply it.
     pub fn holds(&self, cx: &Context, t: TermId) -> bool {
-        self.decide(cx, t) == Some(true)
+        self.knows(cx, t, true)
     }
 
-    /// The atom `t` is refuted.
+    /// The literal `t` is refuted: its negation was assumed, or the known
+    /// ranges exclude it. In a contradictory set both [`Known::holds`] and
+    /// this may answer `true`; [`Known::decide`] picks one.
     pub fn refuted(&self, cx: &Context, t: TermId) -> bool {
-        self.decide(cx, t) == Some(false)
+        self.knows(cx, t, false)
+    }
+
+    /// Some known literal, or the known ranges, give literal `t` the value
+    /// `value`.
+    fn knows(&self, cx: &Context, t: TermId, value: bool) -> bool {
+        let (atom, positive) = literal(cx, t, true);
+        let want = positive == value;
+        self.literals
+            .get(&atom)
+            .is_some_and(|v| v.iter().any(|&(b, _)| b == want))
+            || self.verdict_where(cx, atom, |_| true) == Some(Verdict::Holds(want))
     }
 
     /// `Some(b)` when the atom `t` is known to be `b`: the polarity it was
-    /// last assumed with, or else what the known ranges decide.
+    /// last assumed with, or else what the known ranges decide (for a walk
+    /// whose innermost assumption is the one that counts).
     pub fn decide(&self, cx: &Context, t: TermId) -> Option<bool> {
         if let Some(&(b, _)) = self.literals.get(&t).and_then(|v| v.last()) {
             return Some(b);
@@ -432,6 +447,9 @@ mod tests {
         k.assume_literal(cx, t[1], true, 0);
         assert!(k.holds(cx, t[0]));
         assert!(k.refuted(cx, t[2]));
+        // literals, not only atoms: ¬q holds, ¬p is refuted
+        assert!(k.holds(cx, t[1]) && !k.refuted(cx, t[1]));
+        assert!(!k.holds(cx, t[2]));
         // a conjunction of known literals is not an atom: unknown
         assert_eq!(k.decide(cx, t[3]), None);
     }
@@ -482,7 +500,12 @@ mod tests {
         assert!(k.holds(cx, t[1]) && k.holds(cx, t[2]));
         k.push();
         k.assume(cx, t[2], false);
-        assert!(k.refuted(cx, t[2]), "the latest polarity answers");
+        assert_eq!(
+            k.decide(cx, t[2]),
+            Some(false),
+            "the latest polarity answers"
+        );
+        assert!(k.refuted(cx, t[2]) && k.holds(cx, t[2]), "both are known");
         k.pop();
         assert!(k.holds(cx, t[2]));
         k.pop();
