@@ -92,8 +92,11 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId, fold_definitions: bool) -> Vec
 fn assume_fact(known: &mut Known, cx: &Context, j: usize, f: TermId) -> bool {
     let mut lits = vec![];
     literals(cx, f, &mut lits);
-    lits.into_iter()
-        .fold(false, |any, l| known.assume_literal(cx, l, true, j) || any)
+    let mut ranged = false;
+    for l in lits {
+        ranged |= known.assume_literal(cx, l, true, j);
+    }
+    ranged
 }
 
 /// Alpha-equivalence classes of quantified terms: every binder term maps to
