@@ -91,3 +91,17 @@ fn literals_do_not_leave_their_scope() {
         }
     }
 }
+
+#[test]
+fn comparisons_are_decided_as_integer_ranges_of_one_linear_form() {
+    // 2n <= 1 is n <= 0 over Int: n < 1 holds and n > 0 is refuted; a
+    // comparison over another linear form (n <= (x 0)) stays
+    let src =
+        script("(assert (=> (<= (* 2 n) 1) (and (< n 1) (or p (> n 0)) (or q (<= n (x 0))))))");
+    let out = run(&src);
+    assert!(
+        out.contains("(assert (=> (<= (* 2 n) 1) (and p (or q (<= n (x 0))))))"),
+        "{out}"
+    );
+    common::assert_validated(&src, &out);
+}

@@ -1,9 +1,9 @@
 //! Integer comparisons over polynomials: [`Rel`], reading an atom as
 //! `p ⋈ 0` ([`int_cmp`]), printing one back ([`mk_cmp`]), exact integer
 //! bounds ([`integer_bound`]), arithmetic normalisation ([`norm`]), and
-//! comparisons as ranges of a linear form ([`ranges`]).
+//! what known literals decide ([`known`]).
 
-pub mod ranges;
+pub mod known;
 
 pub mod poly;
 use crate::term::{self, and, app, not, or, quant};

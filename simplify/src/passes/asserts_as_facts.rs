@@ -14,7 +14,7 @@
 //! a definition `c = φ` (φ an application) rewrites `φ` to `c`.
 //! Quantified terms match up to the names of their bound variables. An
 //! `Int` comparison conjunct also decides every comparison of the same
-//! linear form (see [`crate::arith::ranges`]): from `l + 1 <= m`, the atom
+//! linear form (see [`crate::arith::known`]): from `l + 1 <= m`, the atom
 //! `m <= l` is `false` and `l < m + 3` is `true`. A declared `Int`
 //! constant whose ranges meet in one value (`0 <= z` and `z <= 0`) is
 //! replaced by it.
@@ -22,15 +22,13 @@
 //! under binders is sound. These rewrites depend on the facts, so they are
 //! applied to terms, never as unions inside the e-graph.
 
-use crate::arith::poly::Poly;
-use crate::arith::ranges::{as_range, Range};
+use crate::arith::known::{Known, Verdict};
 use crate::arith::{mk_cmp, Rel};
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::registry::PassId;
 use crate::scope::{declaration_index, declared_before, liveness};
 use crate::term::alpha::AlphaClasses;
 use crate::term::rebuild;
-use num_bigint::BigInt;
 use smtlib_io::{CommandKind, Context, FunKind, Op, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
 
@@ -89,87 +87,16 @@ pub fn fact_rewrites(cx: &mut Context, f: TermId, fold_definitions: bool) -> Vec
     out
 }
 
-/// The ranges that fact `f`'s conjuncts give their linear forms.
-fn fact_ranges(cx: &Context, f: TermId) -> Vec<(Poly<TermId>, Range)> {
+/// Assume the conjuncts of fact `f` (command `j`) in `known`; true if
+/// one of them gives a linear form a range.
+fn assume_fact(known: &mut Known, cx: &Context, j: usize, f: TermId) -> bool {
     let mut lits = vec![];
     literals(cx, f, &mut lits);
-    lits.into_iter().filter_map(|l| as_range(cx, l)).collect()
-}
-
-/// Facts' ranges by linear form, each with the command it comes from, in
-/// command order.
-#[derive(Default)]
-struct RangeIndex(HashMap<Poly<TermId>, Vec<(usize, Range)>>);
-
-impl RangeIndex {
-    /// Add the ranges of fact `f` (command `j`); true if it has any.
-    fn add(&mut self, cx: &Context, j: usize, f: TermId) -> bool {
-        let ranges = fact_ranges(cx, f);
-        let any = !ranges.is_empty();
-        for (key, r) in ranges {
-            let v = self.0.entry(key).or_default();
-            let at = v.iter().position(|(k, _)| *k > j).unwrap_or(v.len());
-            v.insert(at, (j, r));
-        }
-        any
+    let mut ranged = false;
+    for l in lits {
+        ranged |= known.assume_literal(cx, l, true, j);
     }
-
-    /// The one value the facts that `usable` admits leave `key`, if their
-    /// ranges meet in a single integer (`0 <= c` and `c <= 0`).
-    fn pinned(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<BigInt> {
-        let known = self.known(key, usable)?;
-        match (known.lo, known.hi) {
-            (Some(lo), Some(hi)) if lo == hi => Some(lo),
-            _ => None,
-        }
-    }
-
-    fn remove(&mut self, j: usize) {
-        for v in self.0.values_mut() {
-            v.retain(|(k, _)| *k != j);
-        }
-    }
-
-    /// The meet of the ranges that the facts `usable` admits give `key`.
-    fn known(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<Range> {
-        self.0
-            .get(key)?
-            .iter()
-            .filter(|(j, _)| usable(*j))
-            .fold(None, |acc: Option<Range>, (_, f)| {
-                Some(acc.map_or_else(|| f.clone(), |a| a.meet(f)))
-            })
-    }
-
-    /// What the facts that `usable` admits say about comparison `u`.
-    fn decide(&self, cx: &Context, u: TermId, usable: impl Fn(usize) -> bool) -> Option<Verdict> {
-        let (key, r) = as_range(cx, u)?;
-        let known = self.known(&key, usable)?;
-        if known.within(&r) {
-            return Some(Verdict::Holds(true));
-        }
-        if known.disjoint(&r) {
-            return Some(Verdict::Holds(false));
-        }
-        let both = known.meet(&r);
-        match (&both.lo, &both.hi) {
-            (Some(lo), Some(hi)) if lo == hi && r.lo != r.hi => {
-                Some(Verdict::Pins(key, lo.clone()))
-            }
-            _ => None,
-        }
-    }
-}
-
-/// What the facts say about a comparison `key ∈ R` when they give
-/// `key ∈ K`.
-enum Verdict {
-    /// `K ⊆ R` (true) or `K ∩ R = ∅` (false).
-    Holds(bool),
-    /// `K ∩ R` is one point `k`: under the facts the comparison is the
-    /// equality `key = k` (from `l <= b` and the fact `b <= l`, `l = b`),
-    /// which guarded-eq and the solvers' equality solving can use.
-    Pins(Poly<TermId>, BigInt),
+    ranged
 }
 
 /// Alpha-equivalence classes of quantified terms: every binder term maps to
@@ -240,14 +167,14 @@ pub fn use_context(
     let mut index: HashMap<TermId, Vec<(usize, TermId)>> = HashMap::new();
     let mut contrib: HashMap<usize, Vec<(TermId, TermId)>> = HashMap::new();
     let mut alpha = AlphaCanon::default();
-    let mut ranges = RangeIndex::default();
+    let mut known = Known::new();
     // Commands that are facts for some other one: an assertion that is the
     // only such command has nothing to learn (and its walks cost time on
     // deep terms).
     let mut sources = BTreeSet::new();
     for &j in &idx {
         if let CommandKind::Assert(f) = script.commands[j].kind {
-            let ranged = ranges.add(&script.cx, j, f);
+            let ranged = assume_fact(&mut known, &script.cx, j, f);
             let rw = fact_rewrites(&mut script.cx, f, fold_definitions);
             for &(from, to) in &rw {
                 let from = alpha.of(&script.cx, from);
@@ -273,8 +200,8 @@ pub fn use_context(
         };
         let canon = alpha.all_in(&script.cx, t);
         let usable = |j: usize| j != i && li.is_subset(&live[&j]);
-        let decided = decide_comparisons(&mut script.cx, t, &ranges, usable);
-        let pinned = pinned_constants(&mut script.cx, t, &ranges, usable);
+        let decided = decide_comparisons(&mut script.cx, t, &known, usable);
+        let pinned = pinned_constants(&mut script.cx, t, &known, usable);
         let lookup = |u: TermId| {
             let u = *canon.get(&u).unwrap_or(&u);
             index
@@ -301,8 +228,8 @@ pub fn use_context(
                 let at = v.iter().position(|(j, _)| *j > i).unwrap_or(v.len());
                 v.insert(at, (i, to));
             }
-            ranges.remove(i);
-            if ranges.add(&script.cx, i, new) || !rw.is_empty() {
+            known.forget(i);
+            if assume_fact(&mut known, &script.cx, i, new) || !rw.is_empty() {
                 sources.insert(i);
             }
             contrib.insert(i, rw);
@@ -318,7 +245,7 @@ pub fn use_context(
 fn pinned_constants(
     cx: &mut Context,
     t: TermId,
-    ranges: &RangeIndex,
+    known: &Known,
     usable: impl Fn(usize) -> bool,
 ) -> HashMap<TermId, TermId> {
     let int = cx.int_sort();
@@ -333,7 +260,10 @@ fn pinned_constants(
     constants
         .into_iter()
         .filter_map(|c| {
-            let k = ranges.pinned(&crate::arith::poly::from_term(cx, c), &usable)?;
+            let k = known
+                .bounds_where(&crate::arith::poly::from_term(cx, c), &usable)
+                .point()?
+                .clone();
             Some((c, cx.mk_int(k)))
         })
         .collect()
@@ -346,7 +276,7 @@ fn pinned_constants(
 fn decide_comparisons(
     cx: &mut Context,
     t: TermId,
-    ranges: &RangeIndex,
+    known: &Known,
     usable: impl Fn(usize) -> bool,
 ) -> HashMap<TermId, TermId> {
     let mut top = vec![];
@@ -354,7 +284,7 @@ fn decide_comparisons(
     let mut verdicts = vec![];
     crate::term::post_order(cx, t, |u| {
         if !matches!(cx.kind(u), TermKind::App(Op::Not, _)) {
-            match ranges.decide(cx, u, &usable) {
+            match known.verdict_where(cx, u, &usable) {
                 Some(Verdict::Holds(true)) if top.contains(&u) => {}
                 Some(v) => verdicts.push((u, v)),
                 None => {}

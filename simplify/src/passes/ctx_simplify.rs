@@ -2,14 +2,15 @@
 //! where it stands.
 //!
 //! **Rule.** Walking a Bool term from the root, the pass keeps the
-//! literals known at the current position: the hypotheses of an enclosing
-//! `=>`, the earlier conjuncts of an `and`, the negations of the earlier
-//! disjuncts of an `or`, the condition of an `ite` (negated in its else
-//! branch); a hypothesis that is a conjunction contributes its conjuncts,
-//! a negated disjunction its negated disjuncts. An atom that is a known
-//! literal becomes `true` (`false` if its negation is known), and so does
-//! an `Int` comparison `p ≤ q` that a known comparison over the same linear
-//! form implies (`x < n` gives `x ≤ n`; `0 ≤ x` refutes `x < 0`). The
+//! literals known at the current position (a scoped [`Known`]): the
+//! hypotheses of an enclosing `=>`, the earlier conjuncts of an `and`, the
+//! negations of the earlier disjuncts of an `or`, the condition of an
+//! `ite` (negated in its else branch); a hypothesis that is a conjunction
+//! contributes its conjuncts, a negated disjunction its negated disjuncts.
+//! An atom that the known literals decide becomes `true` or `false`: a
+//! known literal, or an `Int` comparison that the known comparisons over
+//! the same linear form decide (`x < n` gives `x ≤ n`; `0 ≤ x` refutes
+//! `x < 0`). The
 //! connectives are then rebuilt, dropping `true` conjuncts and `false`
 //! disjuncts. Quantifier bodies are walked with the literals of the
 //! enclosing context: bound variables are renamed apart on input, so no
@@ -31,14 +32,11 @@
 //! rewriting below depth [`MAX_DEPTH`] and after [`MAX_VISITS`] visits,
 //! and keeps what it has.
 
-use crate::arith::as_le;
-use crate::arith::poly::Poly;
+use crate::arith::known::Known;
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::registry::PassId;
 use crate::term;
-use num_bigint::BigInt;
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
-use std::collections::HashMap;
 
 /// Deeper subterms are left as they are.
 pub const MAX_DEPTH: usize = 2_000;
@@ -59,9 +57,7 @@ impl TermPass for CtxSimplify {
             return None;
         }
         let mut w = Walk {
-            known: Vec::new(),
-            bounds: HashMap::new(),
-            undo: Vec::new(),
+            known: Known::new(),
             visits: 0,
             budget_out: false,
         };
@@ -79,98 +75,13 @@ impl TermPass for CtxSimplify {
 }
 
 struct Walk {
-    /// Known literals: the atom and its polarity.
-    known: Vec<(TermId, bool)>,
-    /// For each linear form `L` (without its constant) of a known
-    /// comparison `L + k ≤ 0`, the largest such `k`: then `L ≤ -k`.
-    bounds: HashMap<Poly<TermId>, Vec<BigInt>>,
-    /// How to take back what `assume` added: (literals, bound keys).
-    undo: Vec<(usize, Vec<Poly<TermId>>)>,
+    /// The literals known at the current position.
+    known: Known,
     visits: usize,
     budget_out: bool,
 }
 
 impl Walk {
-    fn push(&mut self) {
-        self.undo.push((self.known.len(), Vec::new()));
-    }
-
-    fn pop(&mut self) {
-        let (n, keys) = self.undo.pop().expect("balanced scopes");
-        self.known.truncate(n);
-        for k in keys {
-            if let Some(v) = self.bounds.get_mut(&k) {
-                v.pop();
-                if v.is_empty() {
-                    self.bounds.remove(&k);
-                }
-            }
-        }
-    }
-
-    /// Add `t` (with `positive` polarity) to the known literals.
-    fn assume(&mut self, cx: &mut Context, t: TermId, positive: bool, depth: usize) {
-        if depth > 64 {
-            return;
-        }
-        match (cx.kind(t).clone(), positive) {
-            (TermKind::App(Op::Not, a), _) => self.assume(cx, a[0], !positive, depth + 1),
-            (TermKind::App(Op::And, a), true) | (TermKind::App(Op::Or, a), false) => {
-                for &c in a.iter() {
-                    self.assume(cx, c, positive, depth + 1);
-                }
-            }
-            _ => {
-                if term::is_true(cx, t) || term::is_false(cx, t) {
-                    return;
-                }
-                self.known.push((t, positive));
-                let le = as_le(cx, t).map(|p| {
-                    if positive {
-                        p
-                    } else {
-                        // ¬(L ≤ 0) is 1 - L ≤ 0
-                        Poly::constant(1).sub(&p)
-                    }
-                });
-                if let Some(p) = le {
-                    let k = p.as_constant_part();
-                    let key = p.without_constant();
-                    self.bounds.entry(key.clone()).or_default().push(k);
-                    if let Some(top) = self.undo.last_mut() {
-                        top.1.push(key);
-                    }
-                }
-            }
-        }
-    }
-
-    /// `Some(b)` when the atom `t` is known to be `b`.
-    fn decided(&self, cx: &Context, t: TermId) -> Option<bool> {
-        if let Some(&(_, b)) = self.known.iter().rev().find(|(a, _)| *a == t) {
-            return Some(b);
-        }
-        let p = as_le(cx, t)?;
-        let key = p.without_constant();
-        let k = p.as_constant_part();
-        // known L + k' ≤ 0 with k' ≥ k implies L + k ≤ 0
-        if let Some(ks) = self.bounds.get(&key) {
-            if ks.iter().any(|k2| k2 >= &k) {
-                return Some(true);
-            }
-        }
-        // ¬(L + k ≤ 0) is -L - k + 1 ≤ 0
-        let neg = Poly::constant(1).sub(&p);
-        let nkey = neg.without_constant();
-        let nk = neg.as_constant_part();
-        if let Some(ks) = self.bounds.get(&nkey) {
-            if ks.iter().any(|k2| k2 >= &nk) {
-                return Some(false);
-            }
-        }
-        None
-    }
-
     /// `t`, the conjunction (`conj`) or disjunction of `args`, with each
     /// argument simplified under the earlier ones (true in a conjunction,
     /// false in a disjunction); an argument that decides the whole
@@ -184,7 +95,7 @@ impl Walk {
         depth: usize,
         ctx: &PassContext,
     ) -> TermId {
-        self.push();
+        self.known.push();
         let mut out = Vec::with_capacity(args.len());
         for &a in args {
             let s = self.simp(cx, a, depth + 1, ctx);
@@ -194,15 +105,15 @@ impl Walk {
                 (term::is_true(cx, s), term::is_false(cx, s))
             };
             if decides {
-                self.pop();
+                self.known.pop();
                 return s;
             }
             if !neutral {
-                self.assume(cx, s, conj, 0);
+                self.known.assume(cx, s, conj);
                 out.push(s);
             }
         }
-        self.pop();
+        self.known.pop();
         if out[..] == args[..] {
             t
         } else if conj {
@@ -228,22 +139,22 @@ impl Walk {
             TermKind::App(Op::And, args) => self.simp_junction(cx, t, &args, true, depth, ctx),
             TermKind::App(Op::Or, args) => self.simp_junction(cx, t, &args, false, depth, ctx),
             TermKind::App(Op::Implies, args) => {
-                self.push();
+                self.known.push();
                 let n = args.len();
                 let mut hyps = Vec::new();
                 for &h in &args[..n - 1] {
                     let s = self.simp(cx, h, depth + 1, ctx);
                     if term::is_false(cx, s) {
-                        self.pop();
+                        self.known.pop();
                         return cx.mk_bool(true);
                     }
                     if !term::is_true(cx, s) {
-                        self.assume(cx, s, true, 0);
+                        self.known.assume(cx, s, true);
                         hyps.push(s);
                     }
                 }
                 let c = self.simp(cx, args[n - 1], depth + 1, ctx);
-                self.pop();
+                self.known.pop();
                 let unchanged = hyps.len() == n - 1
                     && hyps.iter().zip(&args[..n - 1]).all(|(a, b)| a == b)
                     && c == args[n - 1];
@@ -272,14 +183,14 @@ impl Walk {
                 if term::is_false(cx, c) {
                     return self.simp(cx, args[2], depth + 1, ctx);
                 }
-                self.push();
-                self.assume(cx, c, true, 0);
+                self.known.push();
+                self.known.assume(cx, c, true);
                 let a = self.simp(cx, args[1], depth + 1, ctx);
-                self.pop();
-                self.push();
-                self.assume(cx, c, false, 0);
+                self.known.pop();
+                self.known.push();
+                self.known.assume(cx, c, false);
                 let b = self.simp(cx, args[2], depth + 1, ctx);
-                self.pop();
+                self.known.pop();
                 if (c, a, b) == (args[0], args[1], args[2]) {
                     t
                 } else {
@@ -309,23 +220,10 @@ impl Walk {
                     cx.mk_annot(nb, attrs)
                 }
             }
-            _ => match self.decided(cx, t) {
+            _ => match self.known.decide(cx, t) {
                 Some(b) => cx.mk_bool(b),
                 None => t,
             },
         }
-    }
-}
-
-/// The constant part of a polynomial (0 when it has none).
-trait ConstantPart {
-    fn as_constant_part(&self) -> BigInt;
-}
-
-impl ConstantPart for Poly<TermId> {
-    fn as_constant_part(&self) -> BigInt {
-        self.sub(&self.without_constant())
-            .as_constant()
-            .unwrap_or_default()
     }
 }

@@ -18,8 +18,7 @@
 //! per position cost positions × facts: half of `guarded-eq`'s time on the
 //! Certora file `83314_…_3_UFNIA`).
 use crate::analysis::bounds::{Implied, ImpliedCache};
-use crate::arith::as_le;
-use crate::arith::poly::Poly;
+use crate::arith::known::Known;
 use crate::term::{conjuncts, not};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::cell::RefCell;
@@ -38,8 +37,11 @@ pub(super) struct HypIndex {
     top: Layer,
     /// The bounds `top` implies on an atom, by atom.
     bounds: RefCell<HashMap<TermId, Implied>>,
+    /// What the closed set decides: `base`'s hypotheses, then `top`'s in
+    /// one scope (so that the next index of the same facts pops it).
+    facts: Known,
     /// What holds of single hypotheses, kept from one index to the next.
-    known: RefCell<Known>,
+    single: RefCell<Single>,
 }
 
 /// Part of a closed set of hypotheses, with what [`HypIndex`] asks of it.
@@ -49,37 +51,20 @@ struct Layer {
     set: HashSet<TermId>,
     /// `set` as a list, for the bound analysis.
     list: Vec<TermId>,
-    /// `t` for every `¬t` in `set`.
-    negated: HashSet<TermId>,
-    /// `1 - L` for every `L ≤ 0` in `set` (Int comparisons): over Int,
-    /// the atoms whose [`as_le`] is one of these are refuted.
-    complement_le: HashSet<Poly<TermId>>,
 }
 
 impl Layer {
-    fn new(cx: &Context, set: HashSet<TermId>, known: &mut Known) -> Layer {
-        let negated = set
-            .iter()
-            .filter_map(|&h| match cx.kind(h) {
-                TermKind::App(Op::Not, a) => Some(a[0]),
-                _ => None,
-            })
-            .collect();
-        let complement_le = set
-            .iter()
-            .filter_map(|&h| {
-                let c = known
-                    .complement
-                    .entry(h)
-                    .or_insert_with(|| as_le(cx, h).map(|la| Poly::constant(1).sub(&la)));
-                c.clone()
-            })
-            .collect();
+    fn new(set: HashSet<TermId>) -> Layer {
         Layer {
             list: set.iter().copied().collect(),
             set,
-            negated,
-            complement_le,
+        }
+    }
+
+    /// Assume its hypotheses in `facts`.
+    fn assume_in(&self, cx: &Context, facts: &mut Known) {
+        for &h in &self.list {
+            facts.assume_literal(cx, h, true, 0);
         }
     }
 }
@@ -107,7 +92,7 @@ struct Base {
 }
 
 impl Base {
-    fn new(cx: &mut Context, hyps: &[TermId], known: &mut Known) -> Base {
+    fn new(cx: &mut Context, hyps: &[TermId]) -> Base {
         let conj: HashSet<TermId> = hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
         let (mut single_open, mut open_lists) = (HashSet::new(), Vec::new());
         for &h in &conj {
@@ -138,7 +123,7 @@ impl Base {
         }
         Base {
             key: hyps.to_vec(),
-            layer: Layer::new(cx, set, known),
+            layer: Layer::new(set),
             conjuncts: conj,
             single_open,
             open_lists,
@@ -151,9 +136,7 @@ impl Base {
 /// Facts about one hypothesis at a time, which do not change when other
 /// hypotheses come or go.
 #[derive(Default)]
-struct Known {
-    /// `1 - L` when the hypothesis is an Int comparison `L ≤ 0`.
-    complement: HashMap<TermId, Option<Poly<TermId>>>,
+struct Single {
     /// The bounds a hypothesis implies on an atom.
     bounds: ImpliedCache,
 }
@@ -169,42 +152,49 @@ impl HypIndex {
         previous: Option<HypIndex>,
     ) -> HypIndex {
         let k = base_len.min(hyps.len());
-        let (mut known, old_base) = match previous {
-            Some(p) => (p.known.into_inner(), Some(p.base)),
-            None => (Known::default(), None),
+        let (single, old) = match previous {
+            Some(p) => (p.single.into_inner(), Some((p.base, p.facts))),
+            None => (Single::default(), None),
         };
-        let base = match old_base {
-            Some(b) if b.key[..] == hyps[..k] => b,
-            _ => Rc::new(Base::new(cx, &hyps[..k], &mut known)),
+        let (base, mut facts) = match old {
+            Some((b, mut facts)) if b.key[..] == hyps[..k] => {
+                facts.pop();
+                (b, facts)
+            }
+            _ => {
+                let b = Rc::new(Base::new(cx, &hyps[..k]));
+                let mut facts = Known::new();
+                b.layer.assume_in(cx, &mut facts);
+                (b, facts)
+            }
         };
-        match Self::top(cx, &base, &hyps[k..], &mut known) {
-            Some(top) => HypIndex {
-                key: hyps.to_vec(),
-                base,
-                top,
-                bounds: RefCell::new(HashMap::new()),
-                known: RefCell::new(known),
-            },
+        let (base, top) = match Self::top(cx, &base, &hyps[k..]) {
+            Some(top) => (base, top),
             // a later hypothesis undoes part of the base's closure: one
             // layer for the whole list
             None => {
-                let base = Rc::new(Base::new(cx, &[], &mut known));
-                let top = Self::top(cx, &base, hyps, &mut known).expect("an empty base");
-                HypIndex {
-                    key: hyps.to_vec(),
-                    base,
-                    top,
-                    bounds: RefCell::new(HashMap::new()),
-                    known: RefCell::new(known),
-                }
+                facts = Known::new();
+                let base = Rc::new(Base::new(cx, &[]));
+                let top = Self::top(cx, &base, hyps).expect("an empty base");
+                (base, top)
             }
+        };
+        facts.push();
+        top.assume_in(cx, &mut facts);
+        HypIndex {
+            key: hyps.to_vec(),
+            base,
+            top,
+            bounds: RefCell::new(HashMap::new()),
+            facts,
+            single: RefCell::new(single),
         }
     }
 
     /// The layer of `rest` on top of `base`: the conjuncts of `rest` and
     /// the closure of the whole list that `base` lacks. `None` if a
     /// conjunct of `rest` is one that `base`'s closure took as refuted.
-    fn top(cx: &mut Context, base: &Base, rest: &[TermId], known: &mut Known) -> Option<Layer> {
+    fn top(cx: &mut Context, base: &Base, rest: &[TermId]) -> Option<Layer> {
         let conj: HashSet<TermId> = rest
             .iter()
             .flat_map(|&h| conjuncts(cx, h))
@@ -250,7 +240,7 @@ impl HypIndex {
             set.insert(n);
         }
         set.retain(|h| !base.layer.set.contains(h));
-        Some(Layer::new(cx, set, known))
+        Some(Layer::new(set))
     }
 
     /// Built from exactly `hyps`.
@@ -263,14 +253,10 @@ impl HypIndex {
         self.base.layer.set.contains(&c) || self.top.set.contains(&c)
     }
 
-    /// Some hypothesis is the negation of `c`
-    /// ([`is_negation`](super::atoms::is_negation)).
+    /// The closed hypotheses refute `c` ([`Known::refuted`]): one is its
+    /// negation, or their integer ranges exclude it.
     pub(super) fn refutes(&self, cx: &Context, c: TermId) -> bool {
-        let (b, t) = (&self.base.layer, &self.top);
-        b.negated.contains(&c)
-            || t.negated.contains(&c)
-            || as_le(cx, c)
-                .is_some_and(|lb| b.complement_le.contains(&lb) || t.complement_le.contains(&lb))
+        self.facts.refuted(cx, c)
     }
 
     /// The bounds the hypotheses imply on the atom `x`
@@ -280,17 +266,17 @@ impl HypIndex {
         if let Some(im) = self.bounds.borrow().get(&x) {
             return im.clone();
         }
-        let mut known = self.known.borrow_mut();
+        let mut single = self.single.borrow_mut();
         let base = self.base.bounds.borrow().get(&x).cloned();
         let mut im = match base {
             Some(b) => b,
             None => {
-                let b = known.bounds.implied(cx, x, &self.base.layer.list);
+                let b = single.bounds.implied(cx, x, &self.base.layer.list);
                 self.base.bounds.borrow_mut().insert(x, b.clone());
                 b
             }
         };
-        let top = known.bounds.implied(cx, x, &self.top.list);
+        let top = single.bounds.implied(cx, x, &self.top.list);
         for p in top.lower {
             if !im.lower.contains(&p) {
                 im.lower.push(p);
@@ -311,7 +297,7 @@ mod tests {
     use super::super::atoms::is_negation;
     use super::*;
 
-    /// The index answers as `is_negation` over every hypothesis does.
+    /// The index refutes what `is_negation` finds over the closed hypotheses.
     #[test]
     fn refutes_as_is_negation() {
         let mut s = smtlib_io::parse_script(
