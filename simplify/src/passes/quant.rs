@@ -144,7 +144,11 @@ fn find_eq_def(
 /// Find an `Int` equation among `lits` in which some `x ∈ vars` occurs only
 /// as `±x` (coefficient ±1, in no product and no other atom), and solve it
 /// for `x`: `c*x + r = 0` with `c = ±1` gives `x = -c*r`, exact over `Int`.
-/// Only equations that are not already `x = t` (see [`find_eq_def`]).
+/// Only equations that are not already `x = t` (see [`find_eq_def`]), and
+/// in which `x` is the only variable of `vars`: an equation over two of
+/// them, `x + B*b = n` with `0 <= x < B`, is a mixed-radix decomposition of
+/// `n` that `guarded-eq` reads whole (`x = n mod B`, `b = n div B`), and
+/// solving it for `x` alone would hide it.
 fn find_linear_def(
     cx: &mut Context,
     lits: &[TermId],
@@ -160,6 +164,13 @@ fn find_linear_def(
             continue;
         }
         let (a, b) = (args[0], args[1]);
+        let bound_here = free_vars(cx, l, fv)
+            .iter()
+            .filter(|v| vars.contains(v))
+            .count();
+        if bound_here != 1 {
+            continue;
+        }
         let p = poly::from_term(cx, a).sub(&poly::from_term(cx, b));
         for atom in p.atoms() {
             let TermKind::Var(x) = *cx.kind(atom) else {
