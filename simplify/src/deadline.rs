@@ -28,7 +28,9 @@
 //!   (a bounded number of nodes for the e-graph's scans), one variable of
 //!   a binder (`simp-affine`'s bound analysis, `cooper-qe`'s trial
 //!   eliminations) or one command (script passes); between two checks a
-//!   pass does work linear in the assertion at most;
+//!   pass does work linear in the assertion at most. An e-graph run checks
+//!   between iterations and in its procedural scans, then extracts its
+//!   terms from an e-graph of at most `--node-limit` nodes, however late;
 //! * printing the output, which is never cut short (a partial script
 //!   would not be sound): its `let` sharing costs the size of the
 //!   output's DAG times the free variables of its terms (a logarithm of

@@ -151,7 +151,8 @@ fn an_expired_deadline_makes_context_leave_the_script() {
     for (name, text) in samples() {
         let mut script = parsed(&text);
         let before = print_script(&script);
-        let change = UseContext::FINAL.run(&mut script, &expired());
+        let mut pass = UseContext::FINAL;
+        let change = pass.run(&mut script, &expired());
         assert!(change.out_of_time && change.rewritten.is_empty(), "{name}");
         assert_eq!(print_script(&script), before, "{name}");
     }

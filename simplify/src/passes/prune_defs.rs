@@ -97,7 +97,8 @@ pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Ve
     let t = script.cx.mk_bool(true);
     loop {
         let mut changed = false;
-        for i in 0..script.commands.len() {
+        // one entry per command
+        for (i, command_funs) in funs.iter_mut().enumerate() {
             if deadline.expired() {
                 return (dropped, true);
             }
@@ -110,7 +111,7 @@ pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Ve
             let Some(d) = as_definition(&script.cx, a) else {
                 continue;
             };
-            let own = usize::from(funs[i].contains(&d.fun));
+            let own = usize::from(command_funs.contains(&d.fun));
             if uses.get(&d.fun).copied().unwrap_or(0) > own {
                 continue;
             }
@@ -121,7 +122,7 @@ pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Ve
             {
                 continue;
             }
-            for f in std::mem::take(&mut funs[i]) {
+            for f in std::mem::take(command_funs) {
                 if let Some(n) = uses.get_mut(&f) {
                     *n -= 1;
                 }
