@@ -11,6 +11,38 @@
 //! bound of [`WALL_FACTOR`] times the budget stops a run all the same on a
 //! machine so loaded that the CPU time lags far behind. `--timeout`
 //! replaces all of this with one wall-clock deadline for the whole run.
+//!
+//! # The contract
+//!
+//! A run with `--timeout T` writes its output within `T` plus a slack that
+//! is the time of work linear in the input and the output, whatever the
+//! input:
+//!
+//! * reading and sort-checking the input, and the pipeline's bookkeeping
+//!   around the passes (the input's size, deep assertions set aside,
+//!   `:named` names, each assertion's list of facts), each linear in the
+//!   script (the facts of one assertion in the number of assertions);
+//! * the rest of the step that was running when the deadline passed, up to
+//!   its next check. Every pass checks the deadline when it starts and
+//!   inside its work on one assertion, at intervals of one node of a walk
+//!   (a bounded number of nodes for the e-graph's scans), one variable of
+//!   a binder (`simp-affine`'s bound analysis, `cooper-qe`'s trial
+//!   eliminations) or one command (script passes); between two checks a
+//!   pass does work linear in the assertion at most. An e-graph run checks
+//!   between iterations and in its procedural scans, then extracts its
+//!   terms from an e-graph of at most `--node-limit` nodes, however late;
+//! * printing the output, which is never cut short (a partial script
+//!   would not be sound): its `let` sharing costs the size of the
+//!   output's DAG times the free variables of its terms (a logarithm of
+//!   that per scope), so a DAG whose tree expansion is exponential still
+//!   prints in linear size.
+//!
+//! Once the deadline has passed, a pass returns what it has, which is
+//! equivalent to its input like any of its results (a term pass a partial
+//! rewrite or `None`, a script pass the changes made so far, each sound on
+//! its own), and the pipeline starts no further pass, e-graph run or
+//! round. The output is complete: every command of the input, with the
+//! assertions as far as the passes got.
 
 use std::time::{Duration, Instant};
 

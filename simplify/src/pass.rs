@@ -204,6 +204,14 @@ pub enum ArgShape {
 }
 
 impl ScriptChange {
+    /// No change: the pass did not start, its deadline having passed.
+    pub fn out_of_time() -> ScriptChange {
+        ScriptChange {
+            out_of_time: true,
+            ..ScriptChange::default()
+        }
+    }
+
     /// A change that re-declared or dropped `symbols`, one rewrite each.
     pub fn of_symbols(symbols: Vec<String>) -> ScriptChange {
         ScriptChange {

@@ -154,6 +154,20 @@ struct RootInfo {
     /// binder (cvc5: "Cannot name a term in a binder"). Empty otherwise,
     /// and the term prints as before.
     pinned: FxHashSet<TermId>,
+    /// The nodes below which (themselves included, patterns not) a shared
+    /// term with free variables may be bound by a `let` of a binder's
+    /// scope: a scope's walk skips the others, so that nested binders do
+    /// not each walk the whole term below them.
+    open_lets: FxHashSet<TermId>,
+}
+
+/// The children a scope's walk descends to: a binder's body (its patterns
+/// print in full), every child of any other node.
+fn scope_kids(cx: &Context, t: TermId) -> Vec<TermId> {
+    match cx.kind(t) {
+        TermKind::Binder(_, _, b, _) => vec![*b],
+        _ => cx.children(t),
+    }
 }
 
 /// Is `t` an annotation that names its term?
@@ -221,40 +235,47 @@ pub fn tree_sum(
 }
 
 /// Sorted union of sorted variable sets, sharing when one set covers all.
+/// One sort of all the members, so that a node with many children costs
+/// the size of their sets (times a logarithm), not their product.
 fn union_all<'a>(sets: impl Iterator<Item = &'a Rc<[VarId]>>, empty: &Rc<[VarId]>) -> Rc<[VarId]> {
-    let mut acc: Option<Rc<[VarId]>> = None;
-    for s in sets {
-        acc = Some(match acc {
-            None => s.clone(),
-            Some(a) if a.len() >= s.len() && s.iter().all(|v| a.binary_search(v).is_ok()) => a,
-            Some(a) if s.len() > a.len() && a.iter().all(|v| s.binary_search(v).is_ok()) => {
-                s.clone()
-            }
-            Some(a) => {
-                let mut v: Vec<VarId> = a.iter().chain(s.iter()).copied().collect();
-                v.sort();
-                v.dedup();
-                Rc::from(v)
-            }
-        });
+    let sets: Vec<&Rc<[VarId]>> = sets.filter(|s| !s.is_empty()).collect();
+    let Some(&largest) = sets.iter().max_by_key(|s| s.len()) else {
+        return empty.clone();
+    };
+    if sets.len() == 1 {
+        return largest.clone();
     }
-    acc.unwrap_or_else(|| empty.clone())
+    let mut v: Vec<VarId> = sets.iter().flat_map(|s| s.iter().copied()).collect();
+    v.sort_unstable();
+    v.dedup();
+    if v.len() == largest.len() {
+        largest.clone()
+    } else {
+        Rc::from(v)
+    }
 }
 
+/// `set` without the variables `remove`.
 fn without(set: &Rc<[VarId]>, remove: &[VarId], empty: &Rc<[VarId]>) -> Rc<[VarId]> {
-    if !set.iter().any(|v| remove.contains(v)) {
+    let mut remove = remove.to_vec();
+    remove.sort_unstable();
+    let removed = |v: &VarId| remove.binary_search(v).is_ok();
+    if !set.iter().any(removed) {
         return set.clone();
     }
-    let v: Vec<VarId> = set
-        .iter()
-        .copied()
-        .filter(|v| !remove.contains(v))
-        .collect();
+    let v: Vec<VarId> = set.iter().copied().filter(|v| !removed(v)).collect();
     if v.is_empty() {
         empty.clone()
     } else {
         Rc::from(v)
     }
+}
+
+/// Do the sorted sets `a` and `b` share a member? Looks the members of
+/// the smaller one up in the larger one.
+fn meet(a: &[VarId], b: &[VarId]) -> bool {
+    let (small, large) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+    small.iter().any(|v| large.binary_search(v).is_ok())
 }
 
 /// Prints terms of one [`Context`], keeping bound-variable names unique
@@ -381,8 +402,10 @@ impl<'c> Printer<'c> {
         let empty: Rc<[VarId]> = Rc::from(Vec::new());
         let mut pinned: FxHashSet<TermId> = FxHashSet::default();
         let mut stack = vec![(root, false)];
+        let mut post_order = Vec::new();
         while let Some((t, done)) = stack.pop() {
             if done {
+                post_order.push(t);
                 let set = match cx.kind(t) {
                     TermKind::Var(v) => Rc::from(vec![*v]),
                     TermKind::Binder(_, vars, ..) => {
@@ -433,7 +456,24 @@ impl<'c> Printer<'c> {
         {
             pinned.clear();
         }
-        RootInfo { fv, refs, pinned }
+        let may_bind = |t: TermId| {
+            refs.get(&t).copied().unwrap_or(0) > 1
+                && !fv[&t].is_empty()
+                && !matches!(cx.kind(t), TermKind::Annot(..) | TermKind::Var(_))
+                && tree_size_reaches(cx, t, MIN_LET_SIZE)
+        };
+        let mut open_lets: FxHashSet<TermId> = FxHashSet::default();
+        for t in post_order {
+            if may_bind(t) || scope_kids(cx, t).iter().any(|c| open_lets.contains(c)) {
+                open_lets.insert(t);
+            }
+        }
+        RootInfo {
+            fv,
+            refs,
+            pinned,
+            open_lets,
+        }
     }
 
     /// Shared subterms to bind with `let` on entry to a scope: those whose
@@ -449,6 +489,9 @@ impl<'c> Printer<'c> {
         in_scope: &FxHashSet<VarId>,
     ) -> Vec<Vec<TermId>> {
         let cx = self.cx;
+        let mut here = here.to_vec();
+        here.sort_unstable();
+        let here = &here[..];
         let homed = |t: TermId| {
             let f = &info.fv[&t];
             let shared = info.refs.get(&t).copied().unwrap_or(0) > 1;
@@ -460,12 +503,14 @@ impl<'c> Printer<'c> {
                 && (if here.is_empty() {
                     f.is_empty()
                 } else {
-                    f.iter().any(|v| here.contains(v))
+                    meet(f, here)
                 })
         };
         // Only nodes that mention a variable of this scope can contain a
         // term homed here (the root scope looks everywhere).
-        let enter = |t: TermId| here.is_empty() || info.fv[&t].iter().any(|v| here.contains(v));
+        let enter = |t: TermId| {
+            here.is_empty() || (info.open_lets.contains(&t) && meet(&info.fv[&t], here))
+        };
         let mut level: FxHashMap<TermId, usize> = FxHashMap::default();
         let mut inner: FxHashMap<TermId, usize> = FxHashMap::default();
         let mut groups: Vec<Vec<TermId>> = Vec::new();
@@ -496,11 +541,7 @@ impl<'c> Printer<'c> {
             inner.insert(t, 0);
             stack.push((t, true));
             // Pattern terms are printed outside the let, so never look there.
-            let kids = match cx.kind(t) {
-                TermKind::Binder(_, _, b, _) => vec![*b],
-                _ => cx.children(t),
-            };
-            for c in kids.into_iter().rev() {
+            for c in scope_kids(cx, t).into_iter().rev() {
                 if !inner.contains_key(&c) {
                     stack.push((c, false));
                 }

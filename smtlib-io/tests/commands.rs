@@ -215,3 +215,17 @@ fn deep_terms_read_and_print_without_recursion() {
     let out = print_script(&s);
     assert_eq!(out.len(), src.len() + 2);
 }
+
+#[test]
+fn lets_are_placed_at_the_innermost_binder_of_their_variables() {
+    // (f (+ x 1)) depends on x only, (g (+ x y)) on x and y: each is bound
+    // where its last variable is, across a binder that uses neither.
+    let src = "(declare-fun f (Int) Int)(declare-fun g (Int) Int)\
+               (assert (forall ((x Int)) (forall ((y Int)) (forall ((z Int)) \
+               (and (> (+ (f (+ x 1)) (f (+ x 1))) z) (< (g (+ x y)) (* 2 (g (+ x y)))))))))";
+    let out = round_trip(src);
+    assert!(
+        out.contains("(forall ((x Int)) (let ((?t (f (+ x 1)))) (forall ((y Int)) (let ((?t!1 (g (+ x y)))) (forall ((z Int))"),
+        "{out}"
+    );
+}

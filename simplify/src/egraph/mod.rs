@@ -163,8 +163,12 @@ pub fn saturate(
                 );
             }
             if arith_cmp {
-                fired[1] =
-                    procedural::arith_cmp(&mut runner.egraph, &mut seen_cmp, hook_log.as_ref());
+                fired[1] = procedural::arith_cmp(
+                    &mut runner.egraph,
+                    &mut seen_cmp,
+                    hook_log.as_ref(),
+                    &deadline,
+                );
             }
             runner.egraph.rebuild();
             if let Ok(mut c) = hook_counts.lock() {

@@ -170,14 +170,26 @@ fn poly(eg: &VcEGraph, id: Id) -> Poly {
 ///
 /// Sound because each step multiplies both sides by a positive constant or
 /// uses integrality.
-pub fn arith_cmp(eg: &mut VcEGraph, seen: &mut HashSet<Node>, log: Option<&RewriteLog>) -> usize {
+///
+/// Stops scanning at `deadline` (the rewrites found so far are applied).
+pub fn arith_cmp(
+    eg: &mut VcEGraph,
+    seen: &mut HashSet<Node>,
+    log: Option<&RewriteLog>,
+    deadline: &crate::deadline::Deadline,
+) -> usize {
     let (int, real) = (eg.analysis.cx.int_sort(), eg.analysis.cx.real_sort());
     let mut todo = vec![];
-    for class in eg.classes() {
+    let mut visited = 0usize;
+    'scan: for class in eg.classes() {
         if class.data.value.is_some() {
             continue;
         }
         for n in class.iter() {
+            visited += 1;
+            if visited & 255 == 0 && deadline.expired() {
+                break 'scan;
+            }
             if !matches!(
                 n.head,
                 Head::App(Op::Le | Op::Lt | Op::Ge | Op::Gt | Op::Eq)

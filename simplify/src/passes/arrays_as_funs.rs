@@ -51,7 +51,10 @@ impl ScriptPass for ArraysAsFuns {
     /// `symbols` are the arrays that became functions
     /// ([`arrays_as_functions`]); `fired` counts them; `read_back` gives
     /// each once, with the number of indices it took as arguments.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let symbols = arrays_as_functions(script);
         let mut indices: BTreeMap<&String, usize> = BTreeMap::new();
         for name in &symbols {

@@ -336,6 +336,9 @@ impl ScriptPass for UseContext {
     /// Commands keep their places: `rewritten` lists the changed
     /// assertions (sorted, unique), `fired` counts them.
     fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let mut changed = vec![];
         let mut out_of_time = false;
         for _ in 0..self.rounds {

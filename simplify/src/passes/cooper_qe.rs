@@ -14,6 +14,7 @@
 //! Register it by boxing it: `Box::new(CooperQe::default()) as Box<dyn
 //! TermPass>`; its counters are in [`CooperQe::stats`].
 
+use crate::deadline::Deadline;
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::qe::cooper::{Eliminator, Methods, Skip};
 use crate::qe::formula::{self, Lit, Reader, Writer, F};
@@ -177,7 +178,10 @@ impl CooperQe {
         }
     }
 
-    /// Eliminate what can be eliminated from one binder; `None` if nothing.
+    /// Eliminate what can be eliminated from one binder before `deadline`
+    /// (checked before each trial elimination; the variables eliminated by
+    /// then stay eliminated); `None` if nothing.
+    #[allow(clippy::too_many_arguments)]
     pub fn eliminate_binder(
         &mut self,
         cx: &mut Context,
@@ -186,6 +190,7 @@ impl CooperQe {
         body: TermId,
         attrs: &[Attr],
         max_nodes: u64,
+        deadline: &Deadline,
     ) -> Option<TermId> {
         if kind == BinderKind::Lambda {
             return None;
@@ -265,6 +270,12 @@ impl CooperQe {
         while !todo.is_empty() {
             let mut best: Option<(usize, usize, F, Methods)> = None;
             for (i, &(v, xt)) in todo.iter().enumerate() {
+                if deadline.expired() {
+                    // keep what is eliminated: a trial costs up to
+                    // `max_lits` literals, and there is one per variable
+                    best = None;
+                    break;
+                }
                 if !eligible(cx, xt, &f) {
                     if !ineligible.contains(&v) {
                         ineligible.push(v);
@@ -480,6 +491,9 @@ impl TermPass for CooperQe {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let max_nodes = ctx.budget.max_term_nodes;
         let mut memo: HashMap<TermId, TermId> = HashMap::new();
         let mut stack = vec![(t, false)];
@@ -533,7 +547,15 @@ impl TermPass for CooperQe {
                     let elim = if ctx.budget.expired() {
                         None
                     } else {
-                        self.eliminate_binder(cx, kind, &vars, nb, &attrs, max_nodes)
+                        self.eliminate_binder(
+                            cx,
+                            kind,
+                            &vars,
+                            nb,
+                            &attrs,
+                            max_nodes,
+                            &ctx.budget.deadline,
+                        )
                     };
                     match elim {
                         Some(r) => {

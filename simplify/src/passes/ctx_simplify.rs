@@ -53,6 +53,9 @@ impl TermPass for CtxSimplify {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         if cx.sort_of(t) != cx.bool_sort() {
             return None;
         }

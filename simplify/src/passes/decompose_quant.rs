@@ -36,6 +36,9 @@ impl TermPass for DecomposeQuant {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let mut memo = HashMap::new();
         let mut trace = Vec::new();
         let r = walk(cx, t, ctx, &mut memo, &mut trace);

@@ -72,6 +72,9 @@ impl ScriptPass for LiftedLambdas {
     /// `fired` counts the rewritten applications; `symbols` are the
     /// functions read as another.
     fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let done = read_as_general_lambdas(script, budget);
         ScriptChange {
             fired: done.rewrites,

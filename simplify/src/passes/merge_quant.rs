@@ -50,6 +50,9 @@ impl TermPass for MergeQuant {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let mut memo = HashMap::new();
         let mut m = Merger {
             facts: ctx.ground_facts(cx),

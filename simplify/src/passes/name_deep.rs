@@ -55,7 +55,10 @@ impl ScriptPass for NameDeep {
     /// `fired` counts the names introduced. The pass is linear in the
     /// size of the formulas and takes no budget, so that its output does
     /// not depend on the machine's speed.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         ScriptChange {
             fired: name_deep_formulas(script),
             ..ScriptChange::default()

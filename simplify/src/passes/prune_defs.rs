@@ -3,10 +3,11 @@
 
 use crate::analysis::axioms::{as_definition, funs_of};
 use crate::analysis::redeclare::text_mentions;
+use crate::deadline::Deadline;
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::registry::PassId;
 use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 /// The `prune-defs` pass ([`prune_definitions`]).
 #[derive(Clone, Copy, Debug, Default)]
@@ -19,14 +20,17 @@ impl ScriptPass for PruneDefs {
 
     /// `symbols` are those whose definitions were dropped, each also in
     /// `read_back`; `fired` counts them.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
-        let symbols = prune_definitions(script);
+    /// Stops at the budget's deadline, keeping the definitions it has not
+    /// looked at yet (each drop stands on its own).
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        let (symbols, out_of_time) = prune_definitions_within(script, &budget.deadline);
         let read_back = symbols
             .iter()
             .map(|name| ReadBack::DroppedDefinition { name: name.clone() })
             .collect();
         ScriptChange {
             dropped: !symbols.is_empty(),
+            out_of_time,
             read_back,
             ..ScriptChange::of_symbols(symbols)
         }
@@ -56,14 +60,48 @@ impl ScriptPass for PruneDefs {
 /// would be wrong, so everything is kept. Returns the names of the symbols
 /// whose definitions were dropped.
 pub fn prune_definitions(script: &mut Script) -> Vec<String> {
+    prune_definitions_within(script, &Deadline::none()).0
+}
+
+/// [`prune_definitions`] until `deadline`, checked once per command: the
+/// symbols whose definitions were dropped, and whether the deadline
+/// stopped it. Each command's functions are collected once, and how many
+/// commands mention each function is kept up to date as definitions go,
+/// so that a sweep costs the size of the script, not that size times the
+/// number of definitions.
+pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Vec<String>, bool) {
     if script.asks_for_models() {
-        return Vec::new();
+        return (Vec::new(), false);
     }
     let mut dropped = Vec::new();
+    let mut funs: Vec<BTreeSet<FunId>> = Vec::with_capacity(script.commands.len());
+    let mut uses: HashMap<FunId, usize> = HashMap::new();
+    // commands kept as text: a symbol they mention is read by name
+    let mut texts: Vec<usize> = Vec::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        if deadline.expired() {
+            return (dropped, true);
+        }
+        let mut s = BTreeSet::new();
+        match &c.kind {
+            CommandKind::Assert(a) => funs_of(&script.cx, *a, &mut s),
+            CommandKind::Define { body, .. } => funs_of(&script.cx, *body, &mut s),
+            CommandKind::Declare(_) => {}
+            _ => texts.push(i),
+        }
+        for f in &s {
+            *uses.entry(*f).or_default() += 1;
+        }
+        funs.push(s);
+    }
     let t = script.cx.mk_bool(true);
     loop {
         let mut changed = false;
-        for i in 0..script.commands.len() {
+        // one entry per command
+        for (i, command_funs) in funs.iter_mut().enumerate() {
+            if deadline.expired() {
+                return (dropped, true);
+            }
             let CommandKind::Assert(a) = script.commands[i].kind else {
                 continue;
             };
@@ -73,15 +111,28 @@ pub fn prune_definitions(script: &mut Script) -> Vec<String> {
             let Some(d) = as_definition(&script.cx, a) else {
                 continue;
             };
-            if occurs_elsewhere(script, i, d.fun) {
+            let own = usize::from(command_funs.contains(&d.fun));
+            if uses.get(&d.fun).copied().unwrap_or(0) > own {
                 continue;
             }
-            dropped.push(script.cx.sym_name(script.cx.fun(d.fun).name).to_string());
+            let name = script.cx.sym_name(script.cx.fun(d.fun).name).to_string();
+            if texts
+                .iter()
+                .any(|&j| j != i && text_mentions(&script.commands[j].text, &name))
+            {
+                continue;
+            }
+            for f in std::mem::take(command_funs) {
+                if let Some(n) = uses.get_mut(&f) {
+                    *n -= 1;
+                }
+            }
+            dropped.push(name);
             script.commands[i].kind = CommandKind::Assert(t);
             changed = true;
         }
         if !changed {
-            return dropped;
+            return (dropped, false);
         }
     }
 }
@@ -89,26 +140,4 @@ pub fn prune_definitions(script: &mut Script) -> Vec<String> {
 fn is_named(cx: &Context, t: TermId) -> bool {
     matches!(cx.kind(t), TermKind::Annot(_, attrs)
         if attrs.iter().any(|a| cx.sym_name(a.key) == ":named"))
-}
-
-fn occurs_elsewhere(script: &Script, skip: usize, f: FunId) -> bool {
-    let cx = &script.cx;
-    let name = cx.sym_name(cx.fun(f).name);
-    script.commands.iter().enumerate().any(|(j, c)| {
-        j != skip
-            && match &c.kind {
-                CommandKind::Assert(a) => {
-                    let mut s = BTreeSet::new();
-                    funs_of(cx, *a, &mut s);
-                    s.contains(&f)
-                }
-                CommandKind::Define { body, .. } => {
-                    let mut s = BTreeSet::new();
-                    funs_of(cx, *body, &mut s);
-                    s.contains(&f)
-                }
-                CommandKind::Declare(_) => false,
-                _ => text_mentions(&c.text, name),
-            }
-    })
 }

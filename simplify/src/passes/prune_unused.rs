@@ -20,7 +20,10 @@ impl ScriptPass for PruneUnused {
     }
 
     /// `fired` counts the dropped assertions.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let n = prune_unused(script);
         ScriptChange {
             fired: n,

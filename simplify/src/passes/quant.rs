@@ -26,6 +26,7 @@
 //! are always kept.
 
 use crate::arith::{self, poly};
+use crate::deadline::Deadline;
 use crate::pass::{PassContext, TermPass, TraceEvent};
 use crate::registry::PassId;
 use crate::term::{conjuncts, free_vars, keep_attrs, rebuild, subst};
@@ -329,13 +330,26 @@ pub fn quant_step(
 }
 
 /// Apply the quantifier rules everywhere in `t`, bottom-up, to a fixpoint
-/// (bounded). Records every step in `trace`.
-pub fn quant_rewrite(cx: &mut Context, t: TermId, trace: &mut Vec<TraceEvent>) -> TermId {
+/// (bounded), until `deadline`: it is checked before the steps at each
+/// node, and once it has passed the rest of the term is only rebuilt (each
+/// step is an equivalence, so the steps made so far stand). Records every
+/// step in `trace`.
+pub fn quant_rewrite(
+    cx: &mut Context,
+    t: TermId,
+    trace: &mut Vec<TraceEvent>,
+    deadline: &Deadline,
+) -> TermId {
     let mut fv = HashMap::new();
     let mut cur = t;
+    let mut out_of_time = false;
     for _ in 0..8 {
         let before = cur;
         cur = rebuild(cx, cur, |cx, _orig, new| {
+            if out_of_time || deadline.expired() {
+                out_of_time = true;
+                return None;
+            }
             let mut u = new;
             let mut changed = false;
             for _ in 0..16 {
@@ -354,7 +368,7 @@ pub fn quant_rewrite(cx: &mut Context, t: TermId, trace: &mut Vec<TraceEvent>) -
             }
             changed.then_some(u)
         });
-        if cur == before {
+        if cur == before || out_of_time {
             break;
         }
     }
@@ -370,7 +384,7 @@ impl TermPass for QuantPass {
         if ctx.budget.expired() {
             return None;
         }
-        let out = quant_rewrite(cx, t, ctx.trace);
+        let out = quant_rewrite(cx, t, ctx.trace, &ctx.budget.deadline);
         (out != t).then_some(out)
     }
 }

@@ -120,7 +120,10 @@ impl ScriptPass for RecordArgs {
     /// `symbols` are the functions that now take fields
     /// ([`flatten_record_arguments`]); `fired` counts them; `read_back`
     /// gives the shape of each one's arguments.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let (symbols, read_back) = flatten_record_arguments(script)
             .into_iter()
             .map(|(name, shapes)| {

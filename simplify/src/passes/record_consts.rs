@@ -54,7 +54,10 @@ impl ScriptPass for RecordConsts {
 
     /// `symbols` are the constants that were split
     /// ([`split_record_constants`]); `fired` counts them.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let split = split_record_constants(script);
         let (symbols, read_back) = split
             .into_iter()

@@ -41,6 +41,9 @@ impl TermPass for Records {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let key = ctx.facts.to_vec();
         if !self.cache.contains_key(&key) {
             let recs = all_records(cx, ctx.facts);

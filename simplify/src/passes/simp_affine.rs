@@ -67,6 +67,9 @@ impl TermPass for SimpAffine {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let mut w = Walker {
             hyps: ctx
                 .ground_facts(cx)
@@ -184,6 +187,12 @@ impl Walker {
             TermKind::App(Op::And, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
+                    if self.budget_expired {
+                        // the rest as it is: the hypotheses alone cost a
+                        // walk over the earlier siblings per argument
+                        out.extend_from_slice(&args[i..]);
+                        break;
+                    }
                     let prev: Vec<TermId> = args[..i].to_vec();
                     let a = args[i];
                     out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
@@ -193,6 +202,12 @@ impl Walker {
             TermKind::App(Op::Or, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
+                    if self.budget_expired {
+                        // the rest as it is: the hypotheses alone cost a
+                        // walk over the earlier siblings per argument
+                        out.extend_from_slice(&args[i..]);
+                        break;
+                    }
                     let prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
                     let a = args[i];
                     out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
@@ -202,6 +217,12 @@ impl Walker {
             TermKind::App(Op::Implies, args) => {
                 let mut out = Vec::new();
                 for i in 0..args.len() {
+                    if self.budget_expired {
+                        // the rest as it is: the hypotheses alone cost a
+                        // walk over the earlier siblings per argument
+                        out.extend_from_slice(&args[i..]);
+                        break;
+                    }
                     let prev: Vec<TermId> = args[..i].to_vec();
                     let a = args[i];
                     out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
@@ -235,6 +256,11 @@ impl Walker {
                 // Synthetic guards from the bound analysis.
                 let mut guards = Vec::new();
                 for &v in vs.iter() {
+                    // one bound analysis of the body per variable
+                    if ctx.budget.expired() {
+                        self.budget_expired = true;
+                        return t;
+                    }
                     if cx.var(v).sort != cx.int_sort() {
                         continue;
                     }

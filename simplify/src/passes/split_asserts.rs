@@ -16,7 +16,10 @@ impl ScriptPass for SplitAsserts {
     }
 
     /// `fired` counts the assertions that were split.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         ScriptChange {
             fired: split_assertions(script),
             ..ScriptChange::default()

@@ -88,6 +88,9 @@ impl TermPass for Strengthen {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let r = self.walk(cx, t, Pol::Pos, ctx);
         if r != t {
             self.applied = true;

@@ -232,6 +232,9 @@ impl TermPass for Unfold {
     }
 
     fn apply(&mut self, cx: &mut Context, t: TermId, ctx: &mut PassContext) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         // One rule set for the facts *and* `t`: for a script without
         // push/pop that is the same set for every assertion, so it is built
         // once (per assertion it was quadratic). `t`'s own rule, if it is a

@@ -349,7 +349,10 @@ impl ScriptPass for Why3Reads {
     }
 
     /// `symbols` are the new symbols; `fired` counts them.
-    fn run(&mut self, script: &mut Script, _budget: &Budget) -> ScriptChange {
+    fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
+        if budget.expired() {
+            return ScriptChange::out_of_time();
+        }
         let reads = name_reads(script);
         place_definitions(script);
         let names = reads

@@ -188,6 +188,10 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
         })
         .collect();
     for _round in 0..PROCEDURAL_ROUNDS {
+        // every step of the round would stop at once: start none of it
+        if run.deadline.expired() {
+            break;
+        }
         if on(PassId::GuardedEq) {
             // the cost model weighs applications of defined functions,
             // so that guarded-eq's substitutions win

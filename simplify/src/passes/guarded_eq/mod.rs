@@ -168,6 +168,9 @@ impl GuardedEq {
         ctx: &mut PassContext,
         case_splits: bool,
     ) -> Option<TermId> {
+        if ctx.budget.expired() {
+            return None;
+        }
         let definitions = match self.definition_rules.take() {
             Some(d) => d,
             None => {
