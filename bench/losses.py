@@ -41,6 +41,7 @@ import csv
 import hashlib
 import json
 import os
+import shlex
 import statistics
 import sys
 import time
@@ -132,12 +133,13 @@ class Runner:
         return row
 
 
-def simplify(vcsimp: Path, path: Path, bindigest: str) -> Path | None:
-    out = WORK / "out" / f"{digest(path)}-{bindigest}.smt2"
+def simplify(vcsimp: Path, path: Path, bindigest: str, args: list[str]) -> Path | None:
+    tail = hashlib.sha256(" ".join(args).encode()).hexdigest()[:8] if args else ""
+    out = WORK / "out" / f"{digest(path)}-{bindigest}{tail}.smt2"
     if out.exists():
         return out
     out.parent.mkdir(parents=True, exist_ok=True)
-    r = harness.run_cmd([str(vcsimp), str(path), "-o", str(out) + ".tmp"], 120)
+    r = harness.run_cmd([str(vcsimp), str(path), *args, "-o", str(out) + ".tmp"], 120)
     if r.returncode != 0:
         return None
     os.replace(str(out) + ".tmp", out)
@@ -256,6 +258,8 @@ def main(argv=None) -> int:
     ap.add_argument("--margin", type=float, default=0.3)
     ap.add_argument("--recheck", type=int, default=3)
     ap.add_argument("--match", default="", help="only files whose path contains this")
+    ap.add_argument("--vcsimp-args", default="",
+                    help="extra vcsimp flags, e.g. a --passes list without one pass")
     a = ap.parse_args(argv)
     WORK.mkdir(parents=True, exist_ok=True)
     vcsimp = Path(a.vcsimp).resolve()
@@ -267,7 +271,7 @@ def main(argv=None) -> int:
              if a.match in str(f)]
     rows, used = [], []
     for i, (s, f) in enumerate(files):
-        out = simplify(vcsimp, f, bind)
+        out = simplify(vcsimp, f, bind, a.vcsimp_args.split())
         name = f.name if s.startswith("vericuda") else str(f.relative_to(Path(a.corpus)))
         if out is None:
             print(f"{name}: vcsimp failed", file=sys.stderr)
@@ -317,7 +321,7 @@ def main(argv=None) -> int:
         w.writeheader()
         w.writerows(rows)
     loads = [u["load"] for u in used] or [0.0]
-    meta = {"command": "python3 bench/losses.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+    meta = {"command": "python3 bench/losses.py " + shlex.join(argv if argv is not None else sys.argv[1:]),
             "vcsimp": bind, "load_min": min(loads), "load_max": max(loads),
             "load_med": statistics.median(loads), "runs": len(used), "fresh": runner.fresh}
     md = res / "losses.md"
