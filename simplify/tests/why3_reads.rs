@@ -98,6 +98,17 @@ fn vericuda_threads_become_their_integer_fields() {
         "{out}"
     );
     assert!(out.contains("(Tuple2@1 (bid_of u"), "{out}");
+    // the inversion fires only on pairs already built: unpatterned, z3
+    // instantiates it at every thread term, and each instance wakes the
+    // encoding's bridge axioms
+    let inversion = out
+        .lines()
+        .find(|l| l.contains("(Tuple2@1 (bid_of u"))
+        .unwrap();
+    assert!(
+        inversion.contains(":pattern ((Tuple2@1 (bid_of u"),
+        "{inversion}"
+    );
     assert!(out.contains("(select (tb2t7 (get (map1 tuple01 int) (tuple21 dim31 dim31) (t2tb6 i0) (t2tb1 x!1))) Tuple0))"), "{out}");
     // (translation validation times out on this excerpt's quantifiers; the
     // small scripts above are validated)

@@ -809,7 +809,17 @@ fn derived_inversions(
         let Ok(eq) = cx.mk_app(Op::Eq, vec![ut, mk]) else {
             continue;
         };
-        let Ok(ax) = cx.mk_binder(BinderKind::Forall, vec![u].into(), eq, Box::new([])) else {
+        // The pattern is the rebuilt pair: the solver uses the axiom only
+        // where that term already stands. Without one, z3 instantiates it
+        // at every value of the sort, and each instance brings in new
+        // bridge terms that wake the encoding's axioms; vcsimp's own
+        // passes read the body, not the pattern.
+        let pattern = smtlib_io::Attr {
+            key: cx.sym(":pattern"),
+            value: smtlib_io::AttrValue::Terms(vec![mk].into()),
+        };
+        let Ok(ax) = cx.mk_binder(BinderKind::Forall, vec![u].into(), eq, Box::new([pattern]))
+        else {
             continue;
         };
         let after = projs.iter().map(|&(_, i, _)| i).max().unwrap_or(0);
