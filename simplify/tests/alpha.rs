@@ -165,3 +165,41 @@ fn a_fact_decides_its_renamed_copy() {
         .output;
     assert!(!out.contains("(assert false)"), "{out}");
 }
+
+/// `depth` nested universal quantifiers over `x0 … x{depth-1}` whose body
+/// relates every variable to the next.
+fn nested_forall(prefix: &str, depth: usize) -> String {
+    let mut t = String::new();
+    for i in 0..depth {
+        t.push_str(&format!("(forall (({prefix}{i} Int)) "));
+    }
+    t.push_str("(and");
+    for i in 0..depth {
+        t.push_str(&format!(" (R {prefix}{i} {prefix}{})", (i + 1) % depth));
+    }
+    t.push(')');
+    t.push_str(&")".repeat(depth));
+    t
+}
+
+#[test]
+fn deeply_nested_renamed_copies_meet() {
+    let (a, b) = (nested_forall("x", 40), nested_forall("y", 40));
+    assert!(same_quantifier(&format!("(assert {a})(assert (or q {b}))")));
+}
+
+#[test]
+fn a_key_past_its_work_budget_is_none_and_copies_stay_apart() {
+    use simplify::term::alpha::{alpha_key, KeyMemo, KEY_BUDGET, KEY_WORK_BUDGET};
+    // Fewer tokens than the token budget, but every level compares the
+    // body's free variables with the bound ones: more work than allowed.
+    let depth = 600;
+    assert!(3 * depth < KEY_BUDGET && depth * depth / 2 > KEY_WORK_BUDGET);
+    let (a, b) = (nested_forall("x", depth), nested_forall("y", depth));
+    let script = parse_script(&format!("{DECLS}(assert {a})")).expect("parses");
+    let root = script.assertions().next().expect("one assertion");
+    assert_eq!(alpha_key(&script.cx, root, &mut KeyMemo::default()), None);
+    assert!(!same_quantifier(&format!(
+        "(assert {a})(assert (or q {b}))"
+    )));
+}

@@ -15,13 +15,20 @@
 //! `None`, never a wrong key, when the term is larger than the budget or
 //! binds a variable inside a construct it does not walk (`match`).
 
-use crate::term::{free_vars, post_order, rebuild};
+use crate::term::{fill_free_vars, fold_memo, post_order, rebuild};
 use smtlib_io::{AttrValue, BinderKind, Context, Op, SortId, Sym, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
 
 /// Tokens walked per key before giving up: keys of huge quantifiers are not
 /// worth their cost (the pipeline's limits bound everything else).
 pub const KEY_BUDGET: usize = 4_096;
+
+/// Work per key before giving up: one unit per subterm visited plus the
+/// variables compared to decide whether it mentions a bound variable. The
+/// token budget alone does not bound this: under `n` nested binders each
+/// visited subterm can have `n` free variables, and every one of the `n`
+/// binders gets its own key.
+pub const KEY_WORK_BUDGET: usize = 1 << 16;
 
 /// One token of a key, in prefix order.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -83,7 +90,9 @@ pub fn alpha_key(cx: &Context, t: TermId, memo: &mut KeyMemo) -> Option<Vec<Tok>
         cx,
         memo,
         env: Vec::new(),
+        env_count: HashMap::new(),
         out: Vec::new(),
+        work: 0,
     };
     walk.term(t)?;
     Some(walk.out)
@@ -94,7 +103,12 @@ struct Walk<'a> {
     memo: &'a mut KeyMemo,
     /// Variables bound so far, innermost last.
     env: Vec<VarId>,
+    /// How often each variable occurs in `env` (a binder may shadow an
+    /// outer one of the same variable), for membership tests.
+    env_count: HashMap<VarId, u32>,
     out: Vec<Tok>,
+    /// Work done so far, against [`KEY_WORK_BUDGET`].
+    work: usize,
 }
 
 impl Walk<'_> {
@@ -107,32 +121,43 @@ impl Walk<'_> {
     }
 
     fn has_binder(&mut self, t: TermId) -> bool {
-        let (cx, memo) = (self.cx, &mut self.memo.has_binder);
-        if let Some(&b) = memo.get(&t) {
-            return b;
-        }
-        post_order(cx, t, |u| {
-            if memo.contains_key(&u) {
-                return;
-            }
-            let b = matches!(cx.kind(u), TermKind::Binder(..))
-                || cx.children(u).into_iter().any(|k| memo[&k]);
-            memo.insert(u, b);
+        let cx = self.cx;
+        fold_memo(cx, t, &mut self.memo.has_binder, |memo, u| {
+            matches!(cx.kind(u), TermKind::Binder(..))
+                || cx.children(u).into_iter().any(|k| memo[&k])
         });
-        memo[&t]
+        self.memo.has_binder[&t]
+    }
+
+    /// True if `t` mentions a variable bound inside the keyed term;
+    /// `None` once the work budget is spent.
+    fn mentions_env(&mut self, t: TermId) -> Option<bool> {
+        self.work += 1;
+        if self.env.is_empty() {
+            return (self.work <= KEY_WORK_BUDGET).then_some(false);
+        }
+        fill_free_vars(self.cx, t, &mut self.memo.free);
+        let free = &self.memo.free[&t];
+        self.work += free.len().min(self.env.len());
+        if self.work > KEY_WORK_BUDGET {
+            return None;
+        }
+        Some(if free.len() <= self.env.len() {
+            free.iter().any(|v| self.env_count.contains_key(v))
+        } else {
+            self.env.iter().any(|v| free.contains(v))
+        })
     }
 
     fn term(&mut self, t: TermId) -> Option<()> {
-        let mentions_env = !self.env.is_empty()
-            && free_vars(self.cx, t, &mut self.memo.free)
-                .iter()
-                .any(|v| self.env.contains(v));
+        let mentions_env = self.mentions_env(t)?;
         if !mentions_env && !self.has_binder(t) {
             return self.push(Tok::Closed(t));
         }
         match self.cx.kind(t) {
             TermKind::Var(v) => {
                 let i = self.env.iter().rev().position(|w| w == v)?;
+                self.work += i;
                 self.push(Tok::Bound(i as u32))
             }
             TermKind::App(op, args) => {
@@ -144,8 +169,18 @@ impl Walk<'_> {
                 self.push(Tok::Binder(*kind, sorts, attrs.len() as u32))?;
                 let depth = self.env.len();
                 self.env.extend(vs.iter().copied());
+                for &v in vs.iter() {
+                    *self.env_count.entry(v).or_insert(0) += 1;
+                }
                 let walked = self.term(*body).and_then(|()| self.attrs(attrs));
-                self.env.truncate(depth);
+                for v in self.env.drain(depth..) {
+                    if let Some(n) = self.env_count.get_mut(&v) {
+                        *n -= 1;
+                        if *n == 0 {
+                            self.env_count.remove(&v);
+                        }
+                    }
+                }
                 walked
             }
             TermKind::Annot(body, attrs) => {

@@ -66,13 +66,14 @@ pub fn free_vars(
     t: TermId,
     memo: &mut HashMap<TermId, BTreeSet<VarId>>,
 ) -> BTreeSet<VarId> {
-    if let Some(s) = memo.get(&t) {
-        return s.clone();
-    }
-    post_order(cx, t, |u| {
-        if memo.contains_key(&u) {
-            return;
-        }
+    fill_free_vars(cx, t, memo);
+    memo[&t].clone()
+}
+
+/// Put the free variables of `t` and of its subterms into `memo` (see
+/// [`free_vars`]), without copying the set of `t` out.
+pub fn fill_free_vars(cx: &Context, t: TermId, memo: &mut HashMap<TermId, BTreeSet<VarId>>) {
+    fold_memo(cx, t, memo, |memo, u| {
         let mut s = BTreeSet::new();
         if let TermKind::Var(v) = cx.kind(u) {
             s.insert(*v);
@@ -83,9 +84,41 @@ pub fn free_vars(
         for v in binds(cx, u) {
             s.remove(&v);
         }
-        memo.insert(u, s);
+        s
     });
-    memo[&t].clone()
+}
+
+/// Fill `memo` for `t` and its subterms, bottom-up: `value(memo, u)` is
+/// called once per distinct subterm missing from `memo`, after the values
+/// of its children are in. Subterms already in `memo` are not walked
+/// again, so filling the memo for many overlapping terms costs their
+/// union, not the sum of their sizes.
+pub fn fold_memo<V>(
+    cx: &Context,
+    t: TermId,
+    memo: &mut HashMap<TermId, V>,
+    mut value: impl FnMut(&HashMap<TermId, V>, TermId) -> V,
+) {
+    if memo.contains_key(&t) {
+        return;
+    }
+    let mut stack = vec![(t, false)];
+    while let Some((u, done)) = stack.pop() {
+        if memo.contains_key(&u) {
+            continue;
+        }
+        if done {
+            let v = value(memo, u);
+            memo.insert(u, v);
+            continue;
+        }
+        stack.push((u, true));
+        for k in cx.children(u).into_iter().rev() {
+            if !memo.contains_key(&k) {
+                stack.push((k, false));
+            }
+        }
+    }
 }
 
 /// True if `t` has no free variable.
