@@ -2,6 +2,7 @@
 //! and where it must not, and brute-force equivalence on random guarded
 //! Presburger formulas.
 
+mod common;
 mod qe_common;
 
 use proptest::prelude::*;

@@ -35,6 +35,11 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 
+    /// Uniform-ish in `lo..=hi`; `lo <= hi`.
+    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
+        lo + (self.next() % (hi - lo + 1) as u64) as i64
+    }
+
     /// True with probability `percent`/100.
     pub fn chance(&mut self, percent: usize) -> bool {
         self.below(100) < percent

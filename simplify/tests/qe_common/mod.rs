@@ -9,6 +9,8 @@ use smtlib_io::{
 };
 use std::collections::HashMap;
 
+pub use crate::common::rng::Rng;
+
 /// Parse `src`, apply `cooper-qe` to each assertion; the script (with the
 /// rewritten assertions) and the pass.
 pub fn run_cfg(src: &str, config: QeConfig) -> (Script, Vec<(TermId, TermId)>, CooperQe) {
@@ -160,29 +162,6 @@ impl Eval<'_> {
     }
 }
 
-/// A small deterministic generator (xorshift64*).
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        let mut x = self.0.max(1);
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545F4914F6CDD1D)
-    }
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-    pub fn range(&mut self, lo: i64, hi: i64) -> i64 {
-        lo + self.below((hi - lo + 1) as u64) as i64
-    }
-    pub fn pick<'a, T>(&mut self, v: &'a [T]) -> &'a T {
-        &v[self.below(v.len() as u64) as usize]
-    }
-}
-
 /// Free constants of the generated formulas and their box.
 pub const FREE: [&str; 2] = ["a", "b"];
 pub const BOX: i64 = 2;
@@ -205,7 +184,7 @@ pub struct Gen {
 impl Gen {
     pub fn new(seed: u64, max_quants: usize) -> Gen {
         Gen {
-            rng: Rng(seed ^ 0x9E3779B97F4A7C15),
+            rng: Rng::from_state((seed ^ 0x9E37_79B9_7F4A_7C15).max(1)),
             next_var: 0,
             quants: 0,
             max_quants,
