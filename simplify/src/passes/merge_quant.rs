@@ -316,45 +316,34 @@ impl Rewriter {
         mentions_any(cx, t, &self.xy, &mut HashMap::new())
     }
 
-    /// Is the atom true in the box `0 <= x < a, 0 <= y < b`?
-    fn box_true(&self, cx: &Context, atom: TermId) -> bool {
+    /// Is the atom true (`value`) or false (`!value`) everywhere in the
+    /// box `0 <= x < a, 0 <= y < b`?
+    fn box_decides(&self, cx: &Context, atom: TermId, value: bool) -> bool {
         for (v, bound) in [(self.x, &self.a), (self.y, &self.b)] {
-            if let Some((rel, s)) = atom_as_bound(cx, atom, v) {
-                let ok = match rel {
-                    Rel::Ge => s.as_constant().is_some_and(|c| !c.is_positive()),
-                    Rel::Gt => s.as_constant().is_some_and(|c| c.is_negative()),
-                    Rel::Lt => s.sub(bound).as_constant().is_some_and(|c| !c.is_negative()),
-                    Rel::Le => s
-                        .sub(bound)
-                        .as_constant()
-                        .is_some_and(|c| c >= BigInt::from(-1)),
-                    Rel::Eq => false,
-                };
-                if ok {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-
-    /// Is the atom false in the box?
-    fn box_false(&self, cx: &Context, atom: TermId) -> bool {
-        for (v, bound) in [(self.x, &self.a), (self.y, &self.b)] {
-            if let Some((rel, s)) = atom_as_bound(cx, atom, v) {
-                let ok = match rel {
-                    Rel::Lt => s.as_constant().is_some_and(|c| !c.is_positive()),
-                    Rel::Le => s.as_constant().is_some_and(|c| c.is_negative()),
-                    Rel::Ge => s.sub(bound).as_constant().is_some_and(|c| !c.is_negative()),
-                    Rel::Gt => s
-                        .sub(bound)
-                        .as_constant()
-                        .is_some_and(|c| c >= BigInt::from(-1)),
-                    Rel::Eq => false,
-                };
-                if ok {
-                    return true;
-                }
+            let Some((rel, s)) = atom_as_bound(cx, atom, v) else {
+                continue;
+            };
+            // `v ⋈ s` is false in the box iff its complement is true there.
+            let rel = match (rel, value) {
+                (Rel::Eq, _) => continue,
+                (rel, true) => rel,
+                (Rel::Lt, false) => Rel::Ge,
+                (Rel::Le, false) => Rel::Gt,
+                (Rel::Ge, false) => Rel::Lt,
+                (Rel::Gt, false) => Rel::Le,
+            };
+            let ok = match rel {
+                Rel::Ge => s.as_constant().is_some_and(|c| !c.is_positive()),
+                Rel::Gt => s.as_constant().is_some_and(|c| c.is_negative()),
+                Rel::Lt => s.sub(bound).as_constant().is_some_and(|c| !c.is_negative()),
+                Rel::Le => s
+                    .sub(bound)
+                    .as_constant()
+                    .is_some_and(|c| c >= BigInt::from(-1)),
+                Rel::Eq => false,
+            };
+            if ok {
+                return true;
             }
         }
         false
@@ -374,10 +363,10 @@ impl Rewriter {
 
     fn bool_uncached(&mut self, cx: &mut Context, t: TermId) -> Option<TermId> {
         if let Some((rel, p)) = int_cmp(cx, t) {
-            if self.box_true(cx, t) {
+            if self.box_decides(cx, t, true) {
                 return Some(cx.mk_bool(true));
             }
-            if self.box_false(cx, t) {
+            if self.box_decides(cx, t, false) {
                 return Some(cx.mk_bool(false));
             }
             let u = self.poly(cx, &p)?;
