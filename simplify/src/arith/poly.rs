@@ -475,6 +475,13 @@ fn print_order(p: &Poly<TermId>) -> Vec<(&Monomial<TermId>, &BigInt)> {
 
 /// Two sums of positive terms `(pos, neg)` with `p = pos - neg`.
 pub fn to_sides(cx: &mut Context, p: &Poly<TermId>) -> (TermId, TermId) {
+    let (pos, neg) = signed_terms(cx, p);
+    (sum_term(cx, pos), sum_term(cx, neg))
+}
+
+/// The monomials of `p` with positive coefficients and, with their signs
+/// dropped, those with negative ones, in print order.
+fn signed_terms(cx: &mut Context, p: &Poly<TermId>) -> (Vec<TermId>, Vec<TermId>) {
     let mut pos = Vec::new();
     let mut neg = Vec::new();
     for (m, c) in print_order(p) {
@@ -484,7 +491,7 @@ pub fn to_sides(cx: &mut Context, p: &Poly<TermId>) -> (TermId, TermId) {
             neg.push(monomial_term(cx, m, &-c));
         }
     }
-    (sum_term(cx, pos), sum_term(cx, neg))
+    (pos, neg)
 }
 
 /// Print a polynomial as an `Int` term: `(- (+ pos…) neg…)` shapes, integer
@@ -493,15 +500,7 @@ pub fn to_term(cx: &mut Context, p: &Poly<TermId>) -> TermId {
     if let Some(c) = p.as_constant() {
         return cx.mk_int(c);
     }
-    let mut pos = Vec::new();
-    let mut neg = Vec::new();
-    for (m, c) in print_order(p) {
-        if c.is_positive() {
-            pos.push(monomial_term(cx, m, c));
-        } else {
-            neg.push(monomial_term(cx, m, &-c));
-        }
-    }
+    let (pos, neg) = signed_terms(cx, p);
     if neg.is_empty() {
         return sum_term(cx, pos);
     }

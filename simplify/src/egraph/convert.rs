@@ -94,6 +94,29 @@ impl Loader {
     }
 }
 
+/// The term of a node with head `head` over the terms `kids` of its
+/// children; `attrs` are the e-graph's attribute lists. `None` on a sort
+/// error.
+fn head_term(
+    cx: &mut Context,
+    attrs: &[Box<[smtlib_io::Attr]>],
+    head: &Head,
+    kids: Vec<TermId>,
+) -> Option<TermId> {
+    Some(match head {
+        Head::Bool(b) => cx.mk_bool(*b),
+        Head::Int(k) => cx.mk_int(k.clone()),
+        Head::Real(r) => cx.mk_real(r.clone()),
+        Head::Var(v) => cx.mk_var(*v),
+        Head::App(op) => cx.mk_app(op.clone(), kids).ok()?,
+        Head::Quant(k, vs, a) => cx
+            .mk_binder(*k, vs.clone(), kids[0], attrs[*a as usize].clone())
+            .ok()?,
+        Head::Annot(a) => cx.mk_annot(kids[0], attrs[*a as usize].clone()),
+        Head::Opaque(t) => *t,
+    })
+}
+
 /// Build the term of an extracted expression in `cx`. `None` if a node
 /// cannot be built (a sort error, which would be a bug in a rule).
 pub fn build_term(
@@ -104,19 +127,7 @@ pub fn build_term(
     let mut out: Vec<TermId> = Vec::with_capacity(expr.len());
     for n in expr.iter() {
         let kids: Vec<TermId> = n.children().iter().map(|&k| out[usize::from(k)]).collect();
-        let t = match &n.head {
-            Head::Bool(b) => cx.mk_bool(*b),
-            Head::Int(k) => cx.mk_int(k.clone()),
-            Head::Real(r) => cx.mk_real(r.clone()),
-            Head::Var(v) => cx.mk_var(*v),
-            Head::App(op) => cx.mk_app(op.clone(), kids).ok()?,
-            Head::Quant(k, vs, a) => cx
-                .mk_binder(*k, vs.clone(), kids[0], attrs[*a as usize].clone())
-                .ok()?,
-            Head::Annot(a) => cx.mk_annot(kids[0], attrs[*a as usize].clone()),
-            Head::Opaque(t) => *t,
-        };
-        out.push(t);
+        out.push(head_term(cx, attrs, &n.head, kids)?);
     }
     out.last().copied()
 }
@@ -243,18 +254,7 @@ impl Choice {
                 .iter()
                 .map(|&k| memo.get(&eg.find(k)).copied())
                 .collect::<Option<_>>()?;
-            let t = match &n.head {
-                Head::Bool(b) => cx.mk_bool(*b),
-                Head::Int(k) => cx.mk_int(k.clone()),
-                Head::Real(r) => cx.mk_real(r.clone()),
-                Head::Var(v) => cx.mk_var(*v),
-                Head::App(op) => cx.mk_app(op.clone(), kids).ok()?,
-                Head::Quant(k, vs, a) => cx
-                    .mk_binder(*k, vs.clone(), kids[0], attrs[*a as usize].clone())
-                    .ok()?,
-                Head::Annot(a) => cx.mk_annot(kids[0], attrs[*a as usize].clone()),
-                Head::Opaque(t) => *t,
-            };
+            let t = head_term(cx, attrs, &n.head, kids)?;
             memo.insert(c, t);
         }
         memo.get(&root).copied()
