@@ -4,9 +4,10 @@
 //! simplified as an equation ([`eq_simplify`]).
 
 use crate::analysis::bounds::{atom_as_bound, implied, Implied};
+use crate::arith::known::Known;
 use crate::arith::poly::Poly;
 use crate::arith::{int_cmp, mk_cmp, Rel};
-use crate::term::{self, and, conjuncts, not, or};
+use crate::term::{self, and, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{Context, Op, TermId, TermKind};
@@ -51,36 +52,22 @@ pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -
     false
 }
 
-/// The negation of the atom is implied.
-pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
-    negated_atom(cx, c).is_some_and(|a| implied_atom(cx, a, hyps))
-}
-
-/// Whether the facts refute `t`: a disjunction when they refute every
-/// disjunct, a conjunction when they refute some conjunct, an implication
-/// when its hypotheses are among or implied by the facts and they refute
-/// its conclusion, and an atom when it is `false`, the negation of a fact
-/// (syntactically or as Int comparisons, [`is_negation`]),
-/// or refuted by the facts' bounds.
-pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
-    match cx.kind(t).clone() {
-        TermKind::App(Op::Or, args) => args.iter().all(|&a| refutes(cx, a, facts)),
-        TermKind::App(Op::And, args) => args.iter().any(|&a| refutes(cx, a, facts)),
-        TermKind::App(Op::Implies, args) => {
-            let (conclusion, hyps) = args.split_last().expect("=> has arguments");
-            let hyps: Vec<TermId> = hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
-            hyps.iter()
-                .all(|&h| facts.contains(&h) || implied_atom(cx, h, facts))
-                && refutes(cx, *conclusion, facts)
-        }
-        _ => {
-            term::is_false(cx, t)
-                || facts
-                    .iter()
-                    .any(|&f| is_negation(cx, f, t) || is_negation(cx, t, f))
-                || refuted_atom(cx, t, facts)
+/// Whether the facts refute `t` ([`Known::refutes_formula`]): a
+/// disjunction when they refute every disjunct, a conjunction when they
+/// refute some conjunct, an implication when its hypotheses hold and they
+/// refute its conclusion, an atom when it is `false`, the negation of a
+/// fact or of a conjunct of one, or refuted by the facts' integer ranges
+/// (an equality only by its negation).
+pub(super) fn refutes(cx: &Context, t: TermId, facts: &[TermId]) -> bool {
+    let mut known = Known::new();
+    for &f in facts {
+        known.assume(cx, f, true);
+        // a conjunction is also a literal: its negation is refuted
+        if matches!(cx.kind(f), TermKind::App(Op::And, _)) {
+            known.assume_literal(cx, f, true, 0);
         }
     }
+    known.refutes_formula(cx, t)
 }
 
 /// The comparison that holds when the Int comparison `c` (not an
@@ -186,19 +173,5 @@ pub(super) fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
             let _ = Poly::<TermId>::zero();
             t
         }
-    }
-}
-
-/// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
-/// already turned `(not (<= x y))` into `(< y x)` by the time the pass reads
-/// the fact).
-pub(super) fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
-    if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
-        return true;
-    }
-    // Over Int, `¬(L ≤ 0)` is `1 - L ≤ 0`.
-    match (crate::arith::as_le(cx, a), crate::arith::as_le(cx, b)) {
-        (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
-        _ => false,
     }
 }
