@@ -352,54 +352,54 @@ impl Known {
     /// Whether the known literals refute the formula `t`, read through its
     /// connectives: a disjunction when they refute every disjunct, a
     /// conjunction when they refute some conjunct, an implication when
-    /// every conjunct of its hypotheses holds and they refute its
-    /// conclusion. Anything else is a literal, decided as by
-    /// [`Known::holds`] and [`Known::refuted`] (`true` and `false` are
-    /// their value) except that the ranges decide no equality: `x = 0` is
-    /// refuted by `x ≠ 0` but not by `1 <= x`, and holds as a known
-    /// literal only. Its negation is no range, so it is not decided where
-    /// the negation of an inequality, an inequality, would be: guarded-eq
-    /// reads a disjunction as rules when the conditions of each disjunct
-    /// refute the others, and refuting equalities would read more of them.
+    /// every conjunct of its hypotheses holds ([`Known::entails`]) and they
+    /// refute its conclusion. `false` is refuted. Anything else is a
+    /// literal, refuted as by [`Known::refuted`] except that the ranges
+    /// decide no equality: `x = 0` is refuted by `x ≠ 0` but not by
+    /// `1 <= x`. Its negation is no range, so it is not decided where the
+    /// negation of an inequality, an inequality, would be: guarded-eq reads
+    /// a disjunction as rules when the conditions of each disjunct refute
+    /// the others, and refuting equalities would read more of them.
+    /// Deeper than `64` nested connectives, nothing is refuted.
     pub fn refutes_formula(&self, cx: &Context, t: TermId) -> bool {
-        self.formula_is(cx, t, false, 0)
+        self.refutes_at(cx, t, 0)
     }
 
-    /// [`Known::refutes_formula`] (`value` false) and its dual, whether the
-    /// formula holds, as far as `refutes_formula` needs it (an implication's
-    /// hypotheses: literals); deeper than `64` connectives, nothing.
-    fn formula_is(&self, cx: &Context, t: TermId, value: bool, depth: usize) -> bool {
+    fn refutes_at(&self, cx: &Context, t: TermId, depth: usize) -> bool {
         if depth > 64 {
             return false;
         }
         let d = depth + 1;
-        match (cx.kind(t), value) {
-            (TermKind::App(Op::Or, args), false) => {
-                args.iter().all(|&a| self.formula_is(cx, a, false, d))
-            }
-            (TermKind::App(Op::And, args), false) => {
-                args.iter().any(|&a| self.formula_is(cx, a, false, d))
-            }
-            (TermKind::App(Op::Implies, args), false) => {
+        match cx.kind(t) {
+            TermKind::App(Op::Or, args) => args.iter().all(|&a| self.refutes_at(cx, a, d)),
+            TermKind::App(Op::And, args) => args.iter().any(|&a| self.refutes_at(cx, a, d)),
+            TermKind::App(Op::Implies, args) => {
                 let (conclusion, hyps) = args.split_last().expect("=> has arguments");
                 hyps.iter()
                     .flat_map(|&h| term::conjuncts(cx, h))
-                    .all(|h| self.literal_is(cx, h, true))
-                    && self.formula_is(cx, *conclusion, false, d)
+                    .all(|h| self.entails(cx, h))
+                    && self.refutes_at(cx, *conclusion, d)
             }
-            _ => self.literal_is(cx, t, value),
+            _ => term::is_false(cx, t) || self.literal_is(cx, t, false),
         }
     }
 
-    /// The literal `t` has the value `value`: `true`/`false` is its value,
-    /// else a known literal or (not for equalities) the known ranges give
-    /// it `value`.
+    /// The literal `t` holds as [`Known::refutes_formula`] decides
+    /// literals: as by [`Known::holds`], but an equality only as a known
+    /// literal (`x = 1` does not hold by `1 <= x` and `x <= 1`). Like
+    /// `holds`, it does not evaluate constants: `true` is no known literal.
+    pub fn entails(&self, cx: &Context, t: TermId) -> bool {
+        self.literal_is(cx, t, true)
+    }
+
+    /// A known literal or (not for equalities) the known ranges give the
+    /// literal `t` the value `value`.
     fn literal_is(&self, cx: &Context, t: TermId, value: bool) -> bool {
         let (atom, positive) = literal(cx, t, true);
-        let want = positive == value;
         match cx.kind(atom) {
-            TermKind::Bool(b) => *b == want,
-            TermKind::App(Op::Eq, _) if int_cmp(cx, atom).is_some() => self.is_literal(atom, want),
+            TermKind::App(Op::Eq, _) if int_cmp(cx, atom).is_some() => {
+                self.is_literal(atom, positive == value)
+            }
             _ => self.knows(cx, t, value),
         }
     }
@@ -674,11 +674,11 @@ mod tests {
         // some conjunct refuted, or none
         assert!(k.refutes_formula(cx, t[4]));
         assert!(!k.refutes_formula(cx, t[5]));
-        // hypotheses that hold (by range, or true) and a refuted
-        // conclusion; a hypothesis not known, or false, refutes nothing
+        // hypotheses that hold (by range) and a refuted conclusion; a
+        // hypothesis not known (`true` is no known literal) refutes nothing
         assert!(k.refutes_formula(cx, t[6]));
         assert!(!k.refutes_formula(cx, t[7]));
-        assert!(k.refutes_formula(cx, t[8]));
+        assert!(!k.refutes_formula(cx, t[8]) && !k.entails(cx, t[11]));
         assert!(!k.refutes_formula(cx, t[9]));
         // false is refuted, true is not
         assert!(k.refutes_formula(cx, t[10]));
@@ -712,9 +712,11 @@ mod tests {
             TermKind::App(Op::Implies, a) => a[0],
             _ => unreachable!(),
         };
-        assert!(k.holds(cx, eq));
+        assert!(k.holds(cx, eq) && !k.entails(cx, eq));
         k.assume_literal(cx, eq, true, 0);
-        assert!(k.refutes_formula(cx, t[8]));
+        assert!(k.entails(cx, eq) && k.refutes_formula(cx, t[8]));
+        // inequalities are entailed by the ranges
+        assert!(k.entails(cx, t[7]) && !k.entails(cx, t[6]));
     }
 
     #[test]

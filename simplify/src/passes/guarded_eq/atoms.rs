@@ -1,9 +1,10 @@
 //! What hypotheses decide about one atom, for the guards of `guarded-eq`:
-//! implied through the bounds they give its Int atoms
-//! ([`implied_atom`]), refuted ([`refutes`], [`negated_atom`]), or
-//! simplified as an equation ([`eq_simplify`]).
+//! implied ([`implied_atom`], asking [`Known`]; [`implied_atom_by`],
+//! through the bounds the hypothesis index gives its Int atoms), refuted
+//! ([`refutes`], [`negated_atom`]), or simplified as an equation
+//! ([`eq_simplify`]).
 
-use crate::analysis::bounds::{atom_as_bound, implied, Implied};
+use crate::analysis::bounds::{atom_as_bound, Implied};
 use crate::arith::known::Known;
 use crate::arith::poly::Poly;
 use crate::arith::{int_cmp, mk_cmp, Rel};
@@ -12,12 +13,29 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{Context, Op, TermId, TermKind};
 
-/// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.
+/// The hypotheses entail the atom `c` ([`Known::entails`]): an `Int`
+/// inequality by the integer ranges of their literals, or `c` is one of
+/// them.
 pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
-    implied_atom_by(cx, c, |x| implied(cx, x, hyps))
+    known(cx, hyps).entails(cx, c)
 }
 
-/// [`implied_atom`] with the bounds on an atom given by `bounds`.
+/// What the hypotheses `hyps` decide: each assumed, a conjunction also as
+/// a literal (so that its negation is refuted).
+fn known(cx: &Context, hyps: &[TermId]) -> Known {
+    let mut known = Known::new();
+    for &f in hyps {
+        known.assume(cx, f, true);
+        if matches!(cx.kind(f), TermKind::App(Op::And, _)) {
+            known.assume_literal(cx, f, true, 0);
+        }
+    }
+    known
+}
+
+/// Whether the bounds the hypothesis index gives each atom (`bounds`)
+/// imply the atom `c`: `x ⋈ s` for an atom `x` of `c` with coefficient ±1
+/// and a bound on `x` that implies it.
 pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
     let Some((rel, p)) = int_cmp(cx, c) else {
         return false;
@@ -59,15 +77,7 @@ pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -
 /// fact or of a conjunct of one, or refuted by the facts' integer ranges
 /// (an equality only by its negation).
 pub(super) fn refutes(cx: &Context, t: TermId, facts: &[TermId]) -> bool {
-    let mut known = Known::new();
-    for &f in facts {
-        known.assume(cx, f, true);
-        // a conjunction is also a literal: its negation is refuted
-        if matches!(cx.kind(f), TermKind::App(Op::And, _)) {
-            known.assume_literal(cx, f, true, 0);
-        }
-    }
-    known.refutes_formula(cx, t)
+    known(cx, facts).refutes_formula(cx, t)
 }
 
 /// The comparison that holds when the Int comparison `c` (not an
