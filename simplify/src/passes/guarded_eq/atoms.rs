@@ -185,3 +185,33 @@ pub(super) fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The facts refute a disjunct by an inequality's range or a fact's
+    /// negation, not an equality by a range (a per-thread assign's other
+    /// disjunct `lc = 0 ∧ …` under `1 <= lc` stays open); they imply an
+    /// inequality by its range, an equality only as a fact.
+    #[test]
+    fn facts_refute_and_imply_as_literals_and_ranges() {
+        let s = smtlib_io::parse_script(
+            "(declare-const lc Int)(declare-const v Real)(declare-const p Bool)
+             (assert (<= 1 lc))(assert (and p (<= lc 5)))
+             (assert (and (= lc 0) (= v 0.0)))(assert (and (< lc 0) (= v 0.0)))
+             (assert (not (and p (<= lc 5))))(assert (or (not p) (< 5 lc)))
+             (assert (< lc 7))(assert (= lc 3))(assert (<= 2 lc))",
+        )
+        .unwrap();
+        let t: Vec<TermId> = s.assertions().collect();
+        let cx = &s.cx;
+        let facts = &t[..2];
+        assert!(!refutes(cx, t[2], facts));
+        assert!(refutes(cx, t[3], facts));
+        assert!(refutes(cx, t[4], facts) && refutes(cx, t[5], facts));
+        assert!(implied_atom(cx, t[6], facts));
+        assert!(!implied_atom(cx, t[7], facts) && !implied_atom(cx, t[8], facts));
+        assert!(implied_atom(cx, t[7], &[t[7]]));
+    }
+}
