@@ -345,10 +345,70 @@ impl Known {
     fn knows(&self, cx: &Context, t: TermId, value: bool) -> bool {
         let (atom, positive) = literal(cx, t, true);
         let want = positive == value;
+        self.is_literal(atom, want)
+            || self.verdict_where(cx, atom, |_| true) == Some(Verdict::Holds(want))
+    }
+
+    /// Whether the known literals refute the formula `t`, read through its
+    /// connectives: a disjunction when they refute every disjunct, a
+    /// conjunction when they refute some conjunct, an implication when
+    /// every conjunct of its hypotheses holds ([`Known::entails`]) and they
+    /// refute its conclusion. `false` is refuted. Anything else is a
+    /// literal, refuted as by [`Known::refuted`] except that the ranges
+    /// decide no equality: `x = 0` is refuted by `x ≠ 0` but not by
+    /// `1 <= x`. Its negation is no range, so it is not decided where the
+    /// negation of an inequality, an inequality, would be: guarded-eq reads
+    /// a disjunction as rules when the conditions of each disjunct refute
+    /// the others, and refuting equalities would read more of them.
+    /// Deeper than `64` nested connectives, nothing is refuted.
+    pub fn refutes_formula(&self, cx: &Context, t: TermId) -> bool {
+        self.refutes_at(cx, t, 0)
+    }
+
+    fn refutes_at(&self, cx: &Context, t: TermId, depth: usize) -> bool {
+        if depth > 64 {
+            return false;
+        }
+        let d = depth + 1;
+        match cx.kind(t) {
+            TermKind::App(Op::Or, args) => args.iter().all(|&a| self.refutes_at(cx, a, d)),
+            TermKind::App(Op::And, args) => args.iter().any(|&a| self.refutes_at(cx, a, d)),
+            TermKind::App(Op::Implies, args) => {
+                let (conclusion, hyps) = args.split_last().expect("=> has arguments");
+                hyps.iter()
+                    .flat_map(|&h| term::conjuncts(cx, h))
+                    .all(|h| self.entails(cx, h))
+                    && self.refutes_at(cx, *conclusion, d)
+            }
+            _ => term::is_false(cx, t) || self.literal_is(cx, t, false),
+        }
+    }
+
+    /// The literal `t` holds as [`Known::refutes_formula`] decides
+    /// literals: as by [`Known::holds`], but an equality only as a known
+    /// literal (`x = 1` does not hold by `1 <= x` and `x <= 1`). Like
+    /// `holds`, it does not evaluate constants: `true` is no known literal.
+    pub fn entails(&self, cx: &Context, t: TermId) -> bool {
+        self.literal_is(cx, t, true)
+    }
+
+    /// A known literal or (not for equalities) the known ranges give the
+    /// literal `t` the value `value`.
+    fn literal_is(&self, cx: &Context, t: TermId, value: bool) -> bool {
+        let (atom, positive) = literal(cx, t, true);
+        match cx.kind(atom) {
+            TermKind::App(Op::Eq, _) if int_cmp(cx, atom).is_some() => {
+                self.is_literal(atom, positive == value)
+            }
+            _ => self.knows(cx, t, value),
+        }
+    }
+
+    /// The atom was assumed with polarity `positive`.
+    fn is_literal(&self, atom: TermId, positive: bool) -> bool {
         self.literals
             .get(&atom)
-            .is_some_and(|v| v.iter().any(|&(b, _)| b == want))
-            || self.verdict_where(cx, atom, |_| true) == Some(Verdict::Holds(want))
+            .is_some_and(|v| v.iter().any(|&(b, _)| b == positive))
     }
 
     /// `Some(b)` when the atom `t` is known to be `b`: the polarity it was
@@ -593,6 +653,70 @@ mod tests {
         let (s2, t2) = atoms("(assert (<= y 0))");
         let y = int_cmp(&s2.cx, t2[0]).unwrap().1;
         assert_eq!(Known::new().bounds(&y), Range::all());
+    }
+
+    #[test]
+    fn refutes_formula_reads_through_connectives() {
+        let (s, t) = atoms(
+            "(assert (<= 1 x))(assert (not p))
+             (assert (or p (< x 0)))(assert (or p (< x 3)))
+             (assert (and q (<= x 0)))(assert (and q (<= y 0)))
+             (assert (=> (<= 0 x) (< x 1)))(assert (=> (<= 0 y) (< x 1)))
+             (assert (=> true p))(assert (=> false p))(assert false)(assert true)",
+        );
+        let cx = &s.cx;
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.assume_literal(cx, t[1], true, 0);
+        // every disjunct refuted, or one is not
+        assert!(k.refutes_formula(cx, t[2]));
+        assert!(!k.refutes_formula(cx, t[3]));
+        // some conjunct refuted, or none
+        assert!(k.refutes_formula(cx, t[4]));
+        assert!(!k.refutes_formula(cx, t[5]));
+        // hypotheses that hold (by range) and a refuted conclusion; a
+        // hypothesis not known (`true` is no known literal) refutes nothing
+        assert!(k.refutes_formula(cx, t[6]));
+        assert!(!k.refutes_formula(cx, t[7]));
+        assert!(!k.refutes_formula(cx, t[8]) && !k.entails(cx, t[11]));
+        assert!(!k.refutes_formula(cx, t[9]));
+        // false is refuted, true is not
+        assert!(k.refutes_formula(cx, t[10]));
+        assert!(!k.refutes_formula(cx, t[11]));
+    }
+
+    #[test]
+    fn refutes_formula_decides_equalities_as_literals_only() {
+        let (s, t) = atoms(
+            "(assert (<= 1 x))(assert (= x 0))(assert (not (= y 0)))(assert (= y 0))
+             (assert (=> (not (= x 0)) (< x 1)))(assert (=> (not (= y 0)) (< x 1)))
+             (assert (< x 1))(assert (<= x 1))(assert (=> (= x 1) (< x 1)))",
+        );
+        let cx = &s.cx;
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.assume_literal(cx, t[2], true, 0);
+        // refuted by the ranges, but here only by its negation
+        assert!(k.refuted(cx, t[1]) && !k.refutes_formula(cx, t[1]));
+        assert!(k.refutes_formula(cx, t[3]));
+        // x ≠ 0 holds by the ranges, y ≠ 0 as a literal: only the latter
+        // is a hypothesis that holds
+        assert!(!k.refutes_formula(cx, t[4]));
+        assert!(k.refutes_formula(cx, t[5]));
+        // inequalities are decided by the ranges
+        assert!(k.refutes_formula(cx, t[6]));
+        // x ∈ [1, 1] pins x = 1, which holds only as a known literal
+        k.assume_literal(cx, t[7], true, 0);
+        assert!(!k.refutes_formula(cx, t[8]));
+        let eq = match cx.kind(t[8]) {
+            TermKind::App(Op::Implies, a) => a[0],
+            _ => unreachable!(),
+        };
+        assert!(k.holds(cx, eq) && !k.entails(cx, eq));
+        k.assume_literal(cx, eq, true, 0);
+        assert!(k.entails(cx, eq) && k.refutes_formula(cx, t[8]));
+        // inequalities are entailed by the ranges
+        assert!(k.entails(cx, t[7]) && !k.entails(cx, t[6]));
     }
 
     #[test]

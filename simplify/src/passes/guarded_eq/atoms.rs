@@ -1,22 +1,41 @@
 //! What hypotheses decide about one atom, for the guards of `guarded-eq`:
-//! implied through the bounds they give its Int atoms
-//! ([`implied_atom`]), refuted ([`refutes`], [`negated_atom`]), or
-//! simplified as an equation ([`eq_simplify`]).
+//! implied ([`implied_atom`], asking [`Known`]; [`implied_atom_by`],
+//! through the bounds the hypothesis index gives its Int atoms), refuted
+//! ([`refutes`], [`negated_atom`]), or simplified as an equation
+//! ([`eq_simplify`]).
 
-use crate::analysis::bounds::{atom_as_bound, implied, Implied};
+use crate::analysis::bounds::{atom_as_bound, Implied};
+use crate::arith::known::Known;
 use crate::arith::poly::Poly;
 use crate::arith::{int_cmp, mk_cmp, Rel};
-use crate::term::{self, and, conjuncts, not, or};
+use crate::term::{self, and, not, or};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{Context, Op, TermId, TermKind};
 
-/// `x ⋈ s` implied by the hypotheses' bounds on some atom `x` of the atom.
+/// The hypotheses entail the atom `c` ([`Known::entails`]): an `Int`
+/// inequality by the integer ranges of their literals, or `c` is one of
+/// them.
 pub(super) fn implied_atom(cx: &Context, c: TermId, hyps: &[TermId]) -> bool {
-    implied_atom_by(cx, c, |x| implied(cx, x, hyps))
+    known(cx, hyps).entails(cx, c)
 }
 
-/// [`implied_atom`] with the bounds on an atom given by `bounds`.
+/// What the hypotheses `hyps` decide: each assumed, a conjunction also as
+/// a literal (so that its negation is refuted).
+fn known(cx: &Context, hyps: &[TermId]) -> Known {
+    let mut known = Known::new();
+    for &f in hyps {
+        known.assume(cx, f, true);
+        if matches!(cx.kind(f), TermKind::App(Op::And, _)) {
+            known.assume_literal(cx, f, true, 0);
+        }
+    }
+    known
+}
+
+/// Whether the bounds the hypothesis index gives each atom (`bounds`)
+/// imply the atom `c`: `x ⋈ s` for an atom `x` of `c` with coefficient ±1
+/// and a bound on `x` that implies it.
 pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
     let Some((rel, p)) = int_cmp(cx, c) else {
         return false;
@@ -51,36 +70,14 @@ pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -
     false
 }
 
-/// The negation of the atom is implied.
-pub(super) fn refuted_atom(cx: &mut Context, c: TermId, hyps: &[TermId]) -> bool {
-    negated_atom(cx, c).is_some_and(|a| implied_atom(cx, a, hyps))
-}
-
-/// Whether the facts refute `t`: a disjunction when they refute every
-/// disjunct, a conjunction when they refute some conjunct, an implication
-/// when its hypotheses are among or implied by the facts and they refute
-/// its conclusion, and an atom when it is `false`, the negation of a fact
-/// (syntactically or as Int comparisons, [`is_negation`]),
-/// or refuted by the facts' bounds.
-pub(super) fn refutes(cx: &mut Context, t: TermId, facts: &[TermId]) -> bool {
-    match cx.kind(t).clone() {
-        TermKind::App(Op::Or, args) => args.iter().all(|&a| refutes(cx, a, facts)),
-        TermKind::App(Op::And, args) => args.iter().any(|&a| refutes(cx, a, facts)),
-        TermKind::App(Op::Implies, args) => {
-            let (conclusion, hyps) = args.split_last().expect("=> has arguments");
-            let hyps: Vec<TermId> = hyps.iter().flat_map(|&h| conjuncts(cx, h)).collect();
-            hyps.iter()
-                .all(|&h| facts.contains(&h) || implied_atom(cx, h, facts))
-                && refutes(cx, *conclusion, facts)
-        }
-        _ => {
-            term::is_false(cx, t)
-                || facts
-                    .iter()
-                    .any(|&f| is_negation(cx, f, t) || is_negation(cx, t, f))
-                || refuted_atom(cx, t, facts)
-        }
-    }
+/// Whether the facts refute `t` ([`Known::refutes_formula`]): a
+/// disjunction when they refute every disjunct, a conjunction when they
+/// refute some conjunct, an implication when its hypotheses hold and they
+/// refute its conclusion, an atom when it is `false`, the negation of a
+/// fact or of a conjunct of one, or refuted by the facts' integer ranges
+/// (an equality only by its negation).
+pub(super) fn refutes(cx: &Context, t: TermId, facts: &[TermId]) -> bool {
+    known(cx, facts).refutes_formula(cx, t)
 }
 
 /// The comparison that holds when the Int comparison `c` (not an
@@ -189,16 +186,32 @@ pub(super) fn simplify_trivial(cx: &mut Context, t: TermId) -> TermId {
     }
 }
 
-/// `a` is `¬b`: syntactically, or as integer comparisons (the e-graph has
-/// already turned `(not (<= x y))` into `(< y x)` by the time the pass reads
-/// the fact).
-pub(super) fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
-    if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
-        return true;
-    }
-    // Over Int, `¬(L ≤ 0)` is `1 - L ≤ 0`.
-    match (crate::arith::as_le(cx, a), crate::arith::as_le(cx, b)) {
-        (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
-        _ => false,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The facts refute a disjunct by an inequality's range or a fact's
+    /// negation, not an equality by a range (a per-thread assign's other
+    /// disjunct `lc = 0 ∧ …` under `1 <= lc` stays open); they imply an
+    /// inequality by its range, an equality only as a fact.
+    #[test]
+    fn facts_refute_and_imply_as_literals_and_ranges() {
+        let s = smtlib_io::parse_script(
+            "(declare-const lc Int)(declare-const v Real)(declare-const p Bool)
+             (assert (<= 1 lc))(assert (and p (<= lc 5)))
+             (assert (and (= lc 0) (= v 0.0)))(assert (and (< lc 0) (= v 0.0)))
+             (assert (not (and p (<= lc 5))))(assert (or (not p) (< 5 lc)))
+             (assert (< lc 7))(assert (= lc 3))(assert (<= 2 lc))",
+        )
+        .unwrap();
+        let t: Vec<TermId> = s.assertions().collect();
+        let cx = &s.cx;
+        let facts = &t[..2];
+        assert!(!refutes(cx, t[2], facts));
+        assert!(refutes(cx, t[3], facts));
+        assert!(refutes(cx, t[4], facts) && refutes(cx, t[5], facts));
+        assert!(implied_atom(cx, t[6], facts));
+        assert!(!implied_atom(cx, t[7], facts) && !implied_atom(cx, t[8], facts));
+        assert!(implied_atom(cx, t[7], &[t[7]]));
     }
 }

@@ -294,8 +294,20 @@ impl HypIndex {
 
 #[cfg(test)]
 mod tests {
-    use super::super::atoms::is_negation;
     use super::*;
+    use crate::arith::{as_le, poly::Poly};
+
+    /// `a` is `¬b`: syntactically, or as integer comparisons (`¬(L ≤ 0)`
+    /// is `1 - L ≤ 0`).
+    fn is_negation(cx: &Context, a: TermId, b: TermId) -> bool {
+        if matches!(cx.kind(a), TermKind::App(Op::Not, args) if args[0] == b) {
+            return true;
+        }
+        match (as_le(cx, a), as_le(cx, b)) {
+            (Some(la), Some(lb)) => lb == Poly::constant(1).sub(&la),
+            _ => false,
+        }
+    }
 
     /// The index refutes what `is_negation` finds over the closed hypotheses.
     #[test]
