@@ -77,8 +77,9 @@
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
 //! that gives no answer at all would give none to the parts either. A
-//! validation runs the solver at most [`MAX_QUERIES`] times, and stops
-//! asking after [`MAX_UNDECIDED`] undecided answers.
+//! validation runs the solvers at most [`MAX_QUERIES`] times, and stops
+//! asking after [`MAX_UNDECIDED`] undecided answers or [`MAX_UNDECIDED`]
+//! times the per-query limit.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -201,9 +202,12 @@ enum Answer {
     Failed(String),
 }
 
-/// At most this many solver runs per validation, and at most
+/// At most this many solver runs per validation, at most
 /// [`MAX_UNDECIDED`] of them undecided (each of those may cost the whole
-/// per-query limit); obligations left then stay undecided. Splitting a
+/// per-query limit), and none started after [`MAX_UNDECIDED`] times the
+/// per-query limit has passed since the first (the answered ones add up
+/// too, over hundreds of obligations); obligations left then stay
+/// undecided. Splitting a
 /// scope into obligations asks one query per assertion, and a script can
 /// have thousands.
 const MAX_QUERIES: usize = 2048;
@@ -1619,6 +1623,8 @@ pub fn validate(
     // answers by solver (0: `solver`, 1: its fallback) and query
     let mut asked: HashMap<(usize, String), Answer> = HashMap::new();
     let mut undecided_runs = 0;
+    let started = std::time::Instant::now();
+    let time_budget = solver.timeout.saturating_mul(MAX_UNDECIDED as u32);
     let mut ask_with = |which: usize, q: String| {
         let key = (which, q);
         if let Some(a) = asked.get(&key) {
@@ -1630,7 +1636,10 @@ pub fn validate(
         }) else {
             return Answer::Undecided("no fallback solver".into());
         };
-        if asked.len() >= MAX_QUERIES || undecided_runs >= MAX_UNDECIDED {
+        if asked.len() >= MAX_QUERIES
+            || undecided_runs >= MAX_UNDECIDED
+            || started.elapsed() >= time_budget
+        {
             return Answer::Undecided("not asked: the validation's query budget is spent".into());
         }
         let a = ask(s, &key.1);

@@ -827,3 +827,29 @@ fn validate_asks_again_with_the_premises_near_the_goal() {
     assert_eq!(w.verdict, Verdict::Partial, "{w:?}");
     assert!(w.detail.contains("input assertion 1"), "{w:?}");
 }
+
+/// `--validate-fallback CMD` names the second solver; `none` leaves the
+/// first alone, whose `unknown` then stands.
+#[test]
+fn validate_fallback_option() {
+    if !common::require("z3") {
+        return;
+    }
+    let text = "(declare-const x Int)\n(assert (> (+ x 1) 1))\n(assert (< x 9))\n(check-sat)\n";
+    let undeciding = "sh -c 'cat >/dev/null; echo unknown'";
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let (o, j) = stats_json_of(
+        &["--validate-solver", undeciding, "--validate-fallback", &z3, "--stats"],
+        text,
+        "validate-fallback",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("\"verdict\": \"agree\""), "{j}");
+    let (o, j) = stats_json_of(
+        &["--validate-solver", undeciding, "--validate-fallback", "none", "--stats"],
+        text,
+        "validate-no-fallback",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!j.contains("\"verdict\": \"agree\""), "{j}");
+}
