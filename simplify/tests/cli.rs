@@ -839,14 +839,26 @@ fn validate_fallback_option() {
     let undeciding = "sh -c 'cat >/dev/null; echo unknown'";
     let z3 = format!("{} -in", common::solver_path("z3"));
     let (o, j) = stats_json_of(
-        &["--validate-solver", undeciding, "--validate-fallback", &z3, "--stats"],
+        &[
+            "--validate-solver",
+            undeciding,
+            "--validate-fallback",
+            &z3,
+            "--stats",
+        ],
         text,
         "validate-fallback",
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(j.contains("\"verdict\": \"agree\""), "{j}");
     let (o, j) = stats_json_of(
-        &["--validate-solver", undeciding, "--validate-fallback", "none", "--stats"],
+        &[
+            "--validate-solver",
+            undeciding,
+            "--validate-fallback",
+            "none",
+            "--stats",
+        ],
         text,
         "validate-no-fallback",
     );
