@@ -103,6 +103,14 @@ pub struct Cli {
     #[arg(long, value_name = "CMD")]
     pub validate_solver: Option<String>,
 
+    /// A second solver command line for --validate (implies it), split as
+    /// --validate-solver is, asked each obligation that the first leaves
+    /// undecided; `none` for none. Default: `cvc5
+    /// --lang smt2` when --validate-solver is not given and a `cvc5` is on
+    /// the PATH, else none.
+    #[arg(long, value_name = "CMD")]
+    pub validate_fallback: Option<String>,
+
     /// Time limit per --validate query (default: 10 seconds).
     #[arg(long, value_name = "SECS")]
     pub validate_timeout: Option<f64>,
@@ -178,7 +186,8 @@ pub fn run(cli: &Cli) -> i32 {
         limits,
         explain: cli.explain,
     };
-    let solver = if cli.validate || cli.validate_solver.is_some() {
+    let solver = if cli.validate || cli.validate_solver.is_some() || cli.validate_fallback.is_some()
+    {
         match validation_solver(cli) {
             Ok(s) => Some(s),
             Err(e) => return usage_error(&e),
@@ -189,7 +198,10 @@ pub fn run(cli: &Cli) -> i32 {
 
     // The input text is needed again only to write it back after a failed
     // validation; otherwise it is not kept while the passes run.
-    let keep_text = cli.validate || cli.validate_solver.is_some() || cli.variants.is_some();
+    let keep_text = cli.validate
+        || cli.validate_solver.is_some()
+        || cli.validate_fallback.is_some()
+        || cli.variants.is_some();
     let (path_name, script, source) = match read_script(cli.input.as_deref(), keep_text) {
         Ok(read) => read,
         Err(code) => return code,
@@ -322,11 +334,20 @@ fn validation_solver(cli: &Cli) -> Result<crate::validate::SolverCommand, String
         Some(t) if t.is_finite() && t > 0.0 => Duration::from_secs_f64(t),
         Some(_) => return Err("--validate-timeout needs a positive number of seconds".into()),
     };
-    match &cli.validate_solver {
-        None => Ok(crate::validate::default_solver(timeout)),
+    let solver = match &cli.validate_solver {
+        None => crate::validate::SolverCommand::parse("z3 -in", timeout).expect("non-empty"),
         Some(line) => crate::validate::SolverCommand::parse(line, timeout)
-            .map_err(|e| format!("--validate-solver: {e}")),
-    }
+            .map_err(|e| format!("--validate-solver: {e}"))?,
+    };
+    let fallback = match cli.validate_fallback.as_deref() {
+        None if cli.validate_solver.is_none() => crate::validate::default_fallback(timeout),
+        None | Some("none") => None,
+        Some(line) => Some(
+            crate::validate::SolverCommand::parse(line, timeout)
+                .map_err(|e| format!("--validate-fallback: {e}"))?,
+        ),
+    };
+    Ok(solver.with_fallback(fallback))
 }
 
 /// The script at `input` (a path; standard input for `-` or none), its

@@ -65,12 +65,21 @@
 //! then one by one in full, each with the goals already proved from the
 //! same premise among its premises (sound: `P ⇒ g` makes `P ⇒ h` and
 //! `P ∧ g ⇒ h` the same claim), in sweeps while a sweep proves one more.
+//! Once a sweep proves nothing, the sweeps also ask each undecided
+//! obligation of the fallback solver ([`SolverCommand::fallback`]; by
+//! default cvc5 where it is installed), whose `unsat` proves it and whose
+//! `sat` is a disagreement like the first solver's, and ask the first
+//! solver again with only the premises near the goal (those within one or
+//! two steps of shared symbols, [`Lemmas::relevant_claims`]): a part `S`
+//! of the premise `P` with `S ⇒ g` valid makes `P ⇒ g` valid, while a
+//! `sat` there proves nothing and is not taken for a disagreement.
 //! A scope with some but not all obligations
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
 //! that gives no answer at all would give none to the parts either. A
-//! validation runs the solver at most [`MAX_QUERIES`] times, and stops
-//! asking after [`MAX_UNDECIDED`] undecided answers.
+//! validation runs the solvers at most [`MAX_QUERIES`] times, and stops
+//! asking after [`MAX_UNDECIDED`] undecided answers or [`MAX_UNDECIDED`]
+//! times the per-query limit.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -92,6 +101,7 @@ use smtlib_io::{
     TermKind, VarId,
 };
 use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
 use std::time::Duration;
 
 /// The outcome of a validation, see the module documentation.
@@ -134,6 +144,11 @@ pub struct SolverCommand {
     pub args: Vec<String>,
     /// Time limit per query; the solver is killed after it.
     pub timeout: Duration,
+    /// A second solver, asked an obligation that this one leaves
+    /// undecided (see the module documentation). Solvers differ in what
+    /// they prove quickly: z3 rewrites a ground `(mod (+ (* x y) z) x)`
+    /// so that no pattern matches it any more, cvc5 does not.
+    pub fallback: Option<Box<SolverCommand>>,
 }
 
 impl SolverCommand {
@@ -147,13 +162,31 @@ impl SolverCommand {
             program,
             args: words.collect(),
             timeout,
+            fallback: None,
         })
+    }
+
+    /// This solver with `fallback` as its [`SolverCommand::fallback`].
+    pub fn with_fallback(self, fallback: Option<SolverCommand>) -> SolverCommand {
+        SolverCommand {
+            fallback: fallback.map(Box::new),
+            ..self
+        }
     }
 }
 
-/// The default validating solver: `z3 -in`.
+/// The default validating solver: `z3 -in`, with `cvc5 --lang smt2` as its
+/// fallback where a `cvc5` is on the `PATH`.
 pub fn default_solver(timeout: Duration) -> SolverCommand {
-    SolverCommand::parse("z3 -in", timeout).expect("non-empty")
+    let z3 = SolverCommand::parse("z3 -in", timeout).expect("non-empty");
+    z3.with_fallback(default_fallback(timeout))
+}
+
+/// `cvc5 --lang smt2` if a `cvc5` is on the `PATH`.
+pub fn default_fallback(timeout: Duration) -> Option<SolverCommand> {
+    let on_path = std::env::var_os("PATH")
+        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join("cvc5").is_file()));
+    on_path.then(|| SolverCommand::parse("cvc5 --lang smt2", timeout).expect("non-empty"))
 }
 
 /// The solver's answer to one query.
@@ -169,9 +202,12 @@ enum Answer {
     Failed(String),
 }
 
-/// At most this many solver runs per validation, and at most
+/// At most this many solver runs per validation, at most
 /// [`MAX_UNDECIDED`] of them undecided (each of those may cost the whole
-/// per-query limit); obligations left then stay undecided. Splitting a
+/// per-query limit), and none started after [`MAX_UNDECIDED`] times the
+/// per-query limit has passed since the first (the answered ones add up
+/// too, over hundreds of obligations); obligations left then stay
+/// undecided. Splitting a
 /// scope into obligations asks one query per assertion, and a script can
 /// have thousands.
 const MAX_QUERIES: usize = 2048;
@@ -1194,12 +1230,22 @@ fn query(header: &str, extra: &[String], claim: &str) -> String {
     q
 }
 
+/// A formula of a premise, printed, with the uninterpreted symbols it
+/// mentions (by name).
+#[derive(Clone, Debug)]
+struct Part {
+    text: String,
+    symbols: BTreeSet<String>,
+}
+
 /// One part of a scope's claim: `premise ⇒ goal`.
 struct Obligation {
     /// Obligations of one group share their premise.
     group: usize,
     premise: String,
-    goal: String,
+    /// The conjuncts of `premise`.
+    parts: Rc<Vec<Part>>,
+    goal: Part,
     /// Which assertion the goal is, for the verdict's detail.
     what: String,
 }
@@ -1207,7 +1253,7 @@ struct Obligation {
 impl Obligation {
     /// `premise ⇒ ⋀ goals` for obligations `obs` of one group.
     fn claim_of(&self, obs: &[&Obligation]) -> String {
-        let goals: Vec<&str> = obs.iter().map(|o| o.goal.as_str()).collect();
+        let goals: Vec<&str> = obs.iter().map(|o| o.goal.text.as_str()).collect();
         match &goals[..] {
             [g] => format!("(=> {} {g})", self.premise),
             _ => format!("(=> {} (and {}))", self.premise, goals.join(" ")),
@@ -1222,7 +1268,7 @@ impl Obligation {
 /// kept as an assertion of its own) are such stepping stones: the goal
 /// that the pass simplified with them needs them again.
 struct Lemmas {
-    by_group: HashMap<usize, Vec<String>>,
+    by_group: HashMap<usize, Vec<Part>>,
 }
 
 impl Lemmas {
@@ -1253,10 +1299,56 @@ impl Lemmas {
     fn claim_of(&self, ob: &Obligation) -> String {
         match self.by_group.get(&ob.group) {
             Some(ls) if !ls.is_empty() => {
-                format!("(=> (and {} {}) {})", ob.premise, ls.join(" "), ob.goal)
+                let ls: Vec<&str> = ls.iter().map(|l| l.text.as_str()).collect();
+                format!(
+                    "(=> (and {} {}) {})",
+                    ob.premise,
+                    ls.join(" "),
+                    ob.goal.text
+                )
             }
             _ => ob.claim_of(&[ob]),
         }
+    }
+
+    /// Weaker premises for `ob`, smallest first: `S₁ ⇒ goal` and
+    /// `S₂ ⇒ goal`, where `Sₖ` holds the conjuncts of the premise and the
+    /// lemmas within `k` steps of the goal (a conjunct is one step from
+    /// a set of symbols if it mentions one of them; its own symbols join
+    /// the set for the next step). Only selections smaller than the whole
+    /// premise are given. Proving `S ⇒ g` for a part `S` of `P` proves
+    /// `P ⇒ g`; an answer `sat` to it proves nothing (the part may be too
+    /// weak). A solver lost among hundreds of axioms that do not concern
+    /// the goal can decide the smaller question.
+    fn relevant_claims(&self, ob: &Obligation) -> Vec<String> {
+        let mut all: Vec<&Part> = ob.parts.iter().collect();
+        if let Some(ls) = self.by_group.get(&ob.group) {
+            all.extend(ls.iter());
+        }
+        let mut symbols = ob.goal.symbols.clone();
+        let mut chosen = vec![false; all.len()];
+        let mut claims: Vec<String> = vec![];
+        for _ in 0..2 {
+            let step: Vec<usize> = (0..all.len())
+                .filter(|&n| !chosen[n] && !all[n].symbols.is_disjoint(&symbols))
+                .collect();
+            for &n in &step {
+                chosen[n] = true;
+                symbols.extend(all[n].symbols.iter().cloned());
+            }
+            let picked: Vec<&str> = (0..all.len())
+                .filter(|&n| chosen[n])
+                .map(|n| all[n].text.as_str())
+                .collect();
+            if step.is_empty() || picked.len() == all.len() {
+                break;
+            }
+            claims.push(match &picked[..] {
+                [p] => format!("(=> {p} {})", ob.goal.text),
+                _ => format!("(=> (and {}) {})", picked.join(" "), ob.goal.text),
+            });
+        }
+        claims
     }
 }
 
@@ -1358,38 +1450,46 @@ impl Check {
     /// conjunction is the claim. An obligation whose goal is, as printed,
     /// one of its premises is `None` (it holds).
     fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
-        let texts = |cx: &Context, ts: &[TermId]| -> Vec<String> {
+        let parts = |cx: &Context, ts: &[TermId]| -> Vec<Part> {
             let mut p = Printer::without_names(cx);
-            ts.iter().map(|&t| p.term(t)).collect()
+            ts.iter()
+                .map(|&t| Part {
+                    text: p.term(t),
+                    symbols: functions_in(cx, t)
+                        .into_iter()
+                        .map(|f| cx.sym_name(cx.fun(f).name).to_string())
+                        .collect(),
+                })
+                .collect()
         };
         let (i, i_tau, d, d_sigma) = (
-            texts(in_cx, &self.i),
-            texts(in_cx, &self.i_tau),
-            texts(in_cx, &self.d),
-            texts(in_cx, &self.d_sigma),
+            parts(in_cx, &self.i),
+            parts(in_cx, &self.i_tau),
+            parts(in_cx, &self.d),
+            parts(in_cx, &self.d_sigma),
         );
         let (o, o_sigma, facts) = (
-            texts(out_cx, &self.o),
-            texts(out_cx, &self.o_sigma),
-            texts(out_cx, &self.facts),
+            parts(out_cx, &self.o),
+            parts(out_cx, &self.o_sigma),
+            parts(out_cx, &self.facts),
         );
         let mut out = vec![];
         let mut group = 0;
-        let mut add = |premises: &[&[String]], goals: &[String], what: &str| {
+        let mut add = |premises: &[&[Part]], goals: &[Part], what: &str| {
             group += 1;
-            let all: Vec<&String> = premises.iter().flat_map(|p| p.iter()).collect();
-            let premise = match &all[..] {
+            let all: Rc<Vec<Part>> =
+                Rc::new(premises.iter().flat_map(|p| p.iter()).cloned().collect());
+            let texts: Vec<&str> = all.iter().map(|p| p.text.as_str()).collect();
+            let premise = match &texts[..] {
                 [] => "true".to_string(),
                 [p] => p.to_string(),
-                _ => format!(
-                    "(and {})",
-                    all.iter().map(|s| s.as_str()).collect::<Vec<_>>().join(" ")
-                ),
+                _ => format!("(and {})", texts.join(" ")),
             };
             for (k, g) in goals.iter().enumerate() {
-                out.push((!all.contains(&g)).then(|| Obligation {
+                out.push((!texts.contains(&g.text.as_str())).then(|| Obligation {
                     group,
                     premise: premise.clone(),
+                    parts: all.clone(),
                     goal: g.clone(),
                     what: format!("{what} {}", k + 1),
                 }));
@@ -1520,18 +1620,31 @@ pub fn validate(
     // scopes undecided as a whole where some obligations were proved
     let mut partly = 0;
     let mut undecided = vec![];
-    let mut asked: HashMap<String, Answer> = HashMap::new();
+    // answers by solver (0: `solver`, 1: its fallback) and query
+    let mut asked: HashMap<(usize, String), Answer> = HashMap::new();
     let mut undecided_runs = 0;
-    let mut ask_once = |q: String| {
-        if let Some(a) = asked.get(&q) {
+    let started = std::time::Instant::now();
+    let time_budget = solver.timeout.saturating_mul(MAX_UNDECIDED as u32);
+    let mut ask_with = |which: usize, q: String| {
+        let key = (which, q);
+        if let Some(a) = asked.get(&key) {
             return a.clone();
         }
-        if asked.len() >= MAX_QUERIES || undecided_runs >= MAX_UNDECIDED {
+        let Some(s) = (match which {
+            0 => Some(solver),
+            _ => solver.fallback.as_deref(),
+        }) else {
+            return Answer::Undecided("no fallback solver".into());
+        };
+        if asked.len() >= MAX_QUERIES
+            || undecided_runs >= MAX_UNDECIDED
+            || started.elapsed() >= time_budget
+        {
             return Answer::Undecided("not asked: the validation's query budget is spent".into());
         }
-        let a = ask(solver, &q);
+        let a = ask(s, &key.1);
         undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
-        asked.insert(q, a.clone());
+        asked.insert(key, a.clone());
         a
     };
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
@@ -1593,11 +1706,11 @@ pub fn validate(
             facts,
         };
         let quantified = sides.has_quantifier(&in_cx, &out_cx);
-        let mut answer = ask_once(query(header, &[], &sides.claim(&in_cx, &out_cx)));
+        let mut answer = ask_with(0, query(header, &[], &sides.claim(&in_cx, &out_cx)));
         let abstracted = if matches!(answer, Answer::Undecided(_)) && quantified {
             let (abstracted, extra) = sides.abstracted(&mut in_cx, &mut out_cx);
             let q = query(header, &extra, &abstracted.claim(&in_cx, &out_cx));
-            if ask_once(q.clone()) == Answer::Unsat {
+            if ask_with(0, q.clone()) == Answer::Unsat {
                 answer = Answer::Unsat;
             }
             Some((abstracted, extra))
@@ -1616,28 +1729,53 @@ pub fn validate(
                 open.retain(|&n| abs[n].is_some());
                 // a goal that is one abstracted quantifier, not a premise,
                 // cannot follow from the abstraction
-                let whole_quantifier =
-                    |n: &usize| abs[*n].as_ref().is_some_and(|o| extra.contains(&o.goal));
+                let whole_quantifier = |n: &usize| {
+                    abs[*n]
+                        .as_ref()
+                        .is_some_and(|o| extra.contains(&o.goal.text))
+                };
                 let tried: Vec<usize> = open
                     .iter()
                     .copied()
                     .filter(|n| !whole_quantifier(n))
                     .collect();
-                let proved = prove_in_groups(&tried, &abs, |q| ask_once(query(header, extra, &q)));
+                let proved =
+                    prove_in_groups(&tried, &abs, |q| ask_with(0, query(header, extra, &q)));
                 open.retain(|n| !proved.contains(n));
             }
             // One at a time in full, each with the goals of its group
             // proved so far among its premises (see [`Lemmas`]),
-            // in sweeps while a sweep proves something.
+            // in sweeps while a sweep proves something. Once a sweep
+            // proves nothing, the next ones also ask the fallback solver
+            // the same claim and the solver weaker ones
+            // ([`Lemmas::relevant_claims`]), whose `sat` proves nothing.
             let mut lemmas = Lemmas::proved_except(&full, &open);
             let mut undecided_here: Vec<(usize, String)> = vec![];
             let mut found_sat = false;
+            let mut harder = false;
             loop {
                 let mut progress = false;
                 undecided_here.clear();
                 for &n in &open {
                     let ob = full[n].as_ref().expect("open obligations are non-trivial");
-                    match ask_once(query(header, &[], &lemmas.claim_of(ob))) {
+                    let claim = lemmas.claim_of(ob);
+                    let mut answer = ask_with(0, query(header, &[], &claim));
+                    if harder && matches!(answer, Answer::Undecided(_)) {
+                        if let a @ (Answer::Unsat | Answer::Sat) =
+                            ask_with(1, query(header, &[], &claim))
+                        {
+                            answer = a;
+                        }
+                    }
+                    if harder && matches!(answer, Answer::Undecided(_)) {
+                        for weaker in lemmas.relevant_claims(ob) {
+                            if ask_with(0, query(header, &[], &weaker)) == Answer::Unsat {
+                                answer = Answer::Unsat;
+                                break;
+                            }
+                        }
+                    }
+                    match answer {
                         Answer::Unsat => {
                             lemmas.add(ob);
                             progress = true;
@@ -1652,9 +1790,10 @@ pub fn validate(
                     }
                 }
                 open = undecided_here.iter().map(|(n, _)| *n).collect();
-                if found_sat || !progress || open.is_empty() {
+                if found_sat || open.is_empty() || (!progress && harder) {
                     break;
                 }
+                harder |= !progress;
             }
             let undecided_here: Vec<String> = undecided_here.into_iter().map(|(_, w)| w).collect();
             if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
@@ -1677,7 +1816,7 @@ pub fn validate(
             let i = conjunction(&in_cx, i_ts);
             for &e in &exists {
                 let claim = format!("(=> {i} {})", Printer::without_names(&out_cx).term(e));
-                match ask_once(query(header, &[], &claim)) {
+                match ask_with(0, query(header, &[], &claim)) {
                     Answer::Unsat => {}
                     Answer::Sat => answer = Answer::Sat,
                     Answer::Undecided(why) | Answer::Failed(why) => {

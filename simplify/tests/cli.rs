@@ -717,3 +717,151 @@ fn validate_split_constant_with_a_wrong_output_disagrees() {
     let v = validate_text(input, &output("0"), &[], &solver).unwrap();
     assert_ne!(v.verdict, Verdict::Agree, "{v:?}");
 }
+
+/// A solver that answers `unknown` to every query, for the tests of what
+/// the validation does when its first solver decides nothing.
+fn undeciding_solver() -> simplify::validate::SolverCommand {
+    simplify::validate::SolverCommand::parse(
+        "sh -c 'cat >/dev/null; echo unknown'",
+        std::time::Duration::from_secs(10),
+    )
+    .unwrap()
+}
+
+/// An obligation that the first solver leaves undecided goes to the
+/// fallback solver, whose `unsat` proves it and whose `sat` is a
+/// disagreement; without a fallback the same run decides nothing.
+#[test]
+fn validate_asks_the_fallback_solver() {
+    if !common::require("z3") {
+        return;
+    }
+    use simplify::validate::{validate_text, SolverCommand, Verdict};
+    let z3 = SolverCommand::parse(
+        &common::solver_path("z3"),
+        std::time::Duration::from_secs(10),
+    )
+    .unwrap();
+    let z3 = SolverCommand {
+        args: vec!["-in".into()],
+        ..z3
+    };
+    let input = "(declare-const x Int)\n(assert (> x 0))\n(assert (< x 5))\n(check-sat)\n";
+    let output = "(declare-const x Int)\n(assert (>= x 1))\n(assert (<= x 4))\n(check-sat)\n";
+    let wrong = "(declare-const x Int)\n(assert (>= x 1))\n(assert (<= x 5))\n(check-sat)\n";
+    let alone = validate_text(input, output, &[], &undeciding_solver()).unwrap();
+    assert_ne!(alone.verdict, Verdict::Agree, "{alone:?}");
+    let solver = undeciding_solver().with_fallback(Some(z3));
+    let v = validate_text(input, output, &[], &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let w = validate_text(input, wrong, &[], &solver).unwrap();
+    assert_eq!(w.verdict, Verdict::Disagree, "{w:?}");
+}
+
+/// Why3's `mod_mult` lemma as Why3 prints it, `(< 0 x)`, and as vcsimp
+/// writes it, `(<= 1 x)`: z3 rewrites the ground term of the negated goal
+/// so that the pattern no longer matches it, and does not decide either
+/// direction; cvc5, the default fallback, proves both.
+#[test]
+fn validate_proves_with_cvc5_what_z3_leaves_undecided() {
+    if !common::require("z3") || !common::require("cvc5") {
+        return;
+    }
+    use simplify::validate::{validate_text, SolverCommand, Verdict};
+    let timeout = std::time::Duration::from_secs(5);
+    let solver = SolverCommand::parse(&common::solver_path("z3"), timeout).unwrap();
+    let solver = SolverCommand {
+        args: vec!["-in".into()],
+        ..solver
+    }
+    .with_fallback(Some(
+        SolverCommand::parse(&common::solver_path("cvc5"), timeout)
+            .map(|s| SolverCommand {
+                args: vec!["--lang".into(), "smt2".into()],
+                ..s
+            })
+            .unwrap(),
+    ));
+    let lemma = |guard: &str| {
+        format!(
+            "(declare-const c Int)\n(assert (> c 2))\n\
+             (assert (forall ((x Int) (y Int) (z Int)) (! (=> {guard} (= (mod (+ (* x y) z) x) (mod z x))) :pattern ((mod (+ (* x y) z) x)))))\n(check-sat)\n"
+        )
+    };
+    let (input, output) = (lemma("(< 0 x)"), lemma("(<= 1 x)"));
+    let v = validate_text(&input, &output, &[], &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let wrong = lemma("(<= 0 x)").replace("(mod z x)", "(mod (+ z 1) x)");
+    let w = validate_text(&input, &wrong, &[], &solver).unwrap();
+    assert_ne!(w.verdict, Verdict::Agree, "{w:?}");
+}
+
+/// An obligation undecided with its whole premise is asked again with
+/// only the premises near its goal (sharing symbols with it): here a
+/// solver that gives up on any query asserting `(p noise)` decides the
+/// smaller question. A weaker premise's `sat` proves nothing, and is not
+/// a disagreement: the wrong output stays undecided.
+#[test]
+fn validate_asks_again_with_the_premises_near_the_goal() {
+    if !common::require("z3") {
+        return;
+    }
+    use simplify::validate::{validate_text, SolverCommand, Verdict};
+    let script = format!(
+        "q=$(cat); case \"$q\" in *'(p noise)'*) echo unknown;; *) printf '%s' \"$q\" | {} -in;; esac",
+        common::solver_path("z3")
+    );
+    let solver = SolverCommand {
+        program: "sh".into(),
+        args: vec!["-c".into(), script],
+        timeout: std::time::Duration::from_secs(10),
+        fallback: None,
+    };
+    let decls = "(declare-const a Int)\n(declare-fun p (Int) Bool)\n(declare-const noise Int)\n";
+    let input = format!("{decls}(assert (> a 0))\n(assert (p noise))\n(check-sat)\n");
+    let output = format!("{decls}(assert (>= a 1))\n(assert (p noise))\n(check-sat)\n");
+    let wrong = format!("{decls}(assert (>= a 0))\n(assert (p noise))\n(check-sat)\n");
+    let v = validate_text(&input, &output, &[], &solver).unwrap();
+    assert_eq!(v.verdict, Verdict::Agree, "{v:?}");
+    let w = validate_text(&input, &wrong, &[], &solver).unwrap();
+    assert_eq!(w.verdict, Verdict::Partial, "{w:?}");
+    assert!(w.detail.contains("input assertion 1"), "{w:?}");
+}
+
+/// `--validate-fallback CMD` names the second solver; `none` leaves the
+/// first alone, whose `unknown` then stands.
+#[test]
+fn validate_fallback_option() {
+    if !common::require("z3") {
+        return;
+    }
+    let text = "(declare-const x Int)\n(assert (> (+ x 1) 1))\n(assert (< x 9))\n(check-sat)\n";
+    let undeciding = "sh -c 'cat >/dev/null; echo unknown'";
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let (o, j) = stats_json_of(
+        &[
+            "--validate-solver",
+            undeciding,
+            "--validate-fallback",
+            &z3,
+            "--stats",
+        ],
+        text,
+        "validate-fallback",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(j.contains("\"verdict\": \"agree\""), "{j}");
+    let (o, j) = stats_json_of(
+        &[
+            "--validate-solver",
+            undeciding,
+            "--validate-fallback",
+            "none",
+            "--stats",
+        ],
+        text,
+        "validate-no-fallback",
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!j.contains("\"verdict\": \"agree\""), "{j}");
+}

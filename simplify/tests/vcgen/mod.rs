@@ -760,6 +760,7 @@ pub fn check(src: &str, checks: Checks) -> Report {
             program: common::solver_path("z3"),
             args: vec!["-in".into()],
             timeout: Duration::from_millis(checks.solver_ms),
+            fallback: None,
         };
         match validate_text(src, &out, &outcome.read_back, &solver) {
             Ok(v) => {
