@@ -309,13 +309,7 @@ fn abstract_quantifiers(
                     return Some(c);
                 }
                 let sym = cx.sym(&name);
-                let f = cx.declare_fun(FunDecl {
-                    name: sym,
-                    sort_params: Box::new([]),
-                    args: Box::new([]),
-                    ret: bool_sort,
-                    kind: FunKind::Declared,
-                });
+                let f = cx.declare_const(sym, bool_sort);
                 let c = cx.mk_const(f);
                 consts.insert(name, c);
                 Some(c)
@@ -994,13 +988,7 @@ fn split_constants(
                     return None;
                 }
                 let sym = cx.sym(name);
-                let twin = cx.declare_fun(FunDecl {
-                    name: sym,
-                    sort_params: Box::new([]),
-                    args: Box::new([]),
-                    ret: sort,
-                    kind: FunKind::Declared,
-                });
+                let twin = cx.declare_const(sym, sort);
                 twins.insert(name.clone(), twin);
                 Some(cx.mk_const(twin))
             }

@@ -279,6 +279,18 @@ impl Context {
         FunId((self.funs.len() - 1) as u32)
     }
 
+    /// Declare a constant (a function of no arguments) `name` of `sort`,
+    /// as `declare-const` does.
+    pub fn declare_const(&mut self, name: Sym, sort: SortId) -> FunId {
+        self.declare_fun(FunDecl {
+            name,
+            sort_params: Box::new([]),
+            args: Box::new([]),
+            ret: sort,
+            kind: FunKind::Declared,
+        })
+    }
+
     pub fn fun(&self, f: FunId) -> &FunDecl {
         &self.funs[f.0 as usize]
     }

@@ -35,9 +35,7 @@
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::registry::PassId;
 use smtlib_io::print::quote_symbol;
-use smtlib_io::{
-    Command, CommandKind, Context, FunDecl, FunKind, Op, Printer, Script, TermId, TermKind,
-};
+use smtlib_io::{Command, CommandKind, Context, Op, Printer, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// The deepest nesting of connectives the output keeps.
@@ -322,13 +320,7 @@ impl Namer<'_> {
         };
         let sym = cx.sym(&name);
         let bool_sort = cx.bool_sort();
-        let f = cx.declare_fun(FunDecl {
-            name: sym,
-            sort_params: Box::new([]),
-            args: Box::new([]),
-            ret: bool_sort,
-            kind: FunKind::Declared,
-        });
+        let f = cx.declare_const(sym, bool_sort);
         let c = cx.mk_const(f);
         self.pending.push((f, t));
         self.names.insert(t, c);

@@ -40,7 +40,7 @@ use crate::analysis::record_sorts::{axiomatised_records, constructed, fold_proje
 use crate::analysis::redeclare::{changeable, declaration, unused_name};
 use crate::pass::{Budget, Built, ReadBack, ScriptChange, ScriptPass};
 use crate::registry::PassId;
-use smtlib_io::{CommandKind, Context, FunDecl, FunId, FunKind, Op, Script, SortId, TermId};
+use smtlib_io::{CommandKind, Context, FunId, FunKind, Op, Script, SortId, TermId};
 use std::collections::{BTreeSet, HashMap};
 
 /// The `record-consts` pass.
@@ -141,13 +141,7 @@ pub fn split_record_constants(script: &mut Script) -> Vec<(String, Built)> {
                 cx,
                 std::iter::once(name.to_string()).chain((1..).map(|k| format!("{name}@{k}"))),
             ));
-            let f = cx.declare_fun(FunDecl {
-                name: sym,
-                sort_params: Box::new([]),
-                args: Box::new([]),
-                ret: sort,
-                kind: FunKind::Declared,
-            });
+            let f = cx.declare_const(sym, sort);
             fields.push(f);
             cx.mk_app(Op::Uf(f), vec![])
                 .expect("a declared constant applies to nothing")
