@@ -7,23 +7,11 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassId};
+use simplify::{simplify_text, Options};
 
 const PARTIAL_DOT: &str = include_str!("why3/partialdot_excerpt.smt2");
 
-fn run(src: &str, passes: &[&str]) -> String {
-    let opts = Options {
-        passes: passes
-            .iter()
-            .flat_map(|p| match *p {
-                "default" => PassId::default_passes(),
-                p => vec![PassId::parse(p).expect("a registered pass")],
-            })
-            .collect(),
-        ..Options::default()
-    };
-    simplify_text(src, &opts).expect("parses").output
-}
+use common::run_named as run;
 
 /// `src` printed back with no pass.
 fn unchanged(src: &str) -> String {

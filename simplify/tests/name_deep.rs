@@ -6,18 +6,9 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassId};
+use simplify::{simplify_text, Options};
 
-fn run(src: &str, passes: &[&str]) -> String {
-    let opts = Options {
-        passes: passes
-            .iter()
-            .map(|p| PassId::parse(p).expect("a registered pass"))
-            .collect(),
-        ..Options::default()
-    };
-    simplify_text(src, &opts).expect("parses").output
-}
+use common::run_named as run;
 
 /// A loop back-edge block of a real GPUVerify query (Boogie's VC as a
 /// nullary `define-fun`, asserted under Houdini's candidate guards).

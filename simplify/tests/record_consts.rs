@@ -5,18 +5,9 @@
 
 mod common;
 
-use simplify::{simplify_text, Options, PassId};
+use simplify::{simplify_text, Options};
 
-fn run(src: &str, passes: &[&str]) -> String {
-    let opts = Options {
-        passes: passes
-            .iter()
-            .map(|p| PassId::parse(p).expect("a registered pass"))
-            .collect(),
-        ..Options::default()
-    };
-    simplify_text(src, &opts).expect("parses").output
-}
+use common::run_named as run;
 
 /// A thread as a record of two `Int` fields given by axioms (Why3's
 /// encoding of a tuple), a hypothesis over all threads, and a goal about

@@ -275,6 +275,20 @@ pub fn asserted(text: &str) -> Vec<String> {
         .collect()
 }
 
+/// vcsimp's output on `src` with the passes named `passes` on (registry
+/// names; `default` stands for the default passes); panics on an unknown
+/// name or if `src` does not parse.
+pub fn run_named(src: &str, passes: &[&str]) -> String {
+    let ids: Vec<simplify::PassId> = passes
+        .iter()
+        .flat_map(|p| match *p {
+            "default" => simplify::PassId::default_passes(),
+            p => vec![simplify::PassId::parse(p).expect("a registered pass")],
+        })
+        .collect();
+    run_passes(src, &ids).output
+}
+
 /// vcsimp's outcome on `src` with exactly `passes` on (run in pipeline
 /// order, whatever the order here); panics if `src` does not parse.
 pub fn run_passes(src: &str, passes: &[simplify::PassId]) -> simplify::Outcome {
