@@ -995,3 +995,72 @@ fn guarded_eq_patterns_with_closed_arguments() {
     let mut pb = problem(d, &facts, "(p (f (mk x 1)) 0)");
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
+
+/// The tiled transposition's writer over a thread with a third block
+/// dimension `bz`, which the index leaves free and the written value
+/// reads; `bz_upper` bounds it (`0 <= bz < 1`: one value, the launch's
+/// unused `z` dimension as VeriCUDA bounds it).
+fn tiled_facts_with_bz(bz_upper: &str) -> Vec<String> {
+    let w = |b: &str, x: &str, y: &str| {
+        format!("(<= 0 {b}x) (< {b}x Gx) (<= 0 {b}y) (< {b}y Gy) (<= 0 {b}z) (< {b}z {bz_upper}) (<= 0 {x}) (< {x} B) (<= 0 {y}) (< {y} B) (= (+ {x} (* B {b}y) (* B Gy {y}) (* B B Gy {b}x)) n)")
+    };
+    vec![
+        "(<= 1 B)".into(),
+        "(<= 1 Gx)".into(),
+        "(<= 1 Gy)".into(),
+        format!("(forall ((n Int)) (or (exists ((bx Int) (by Int) (bz Int) (tx Int) (ty Int)) (and {} (= (out0 n) (tile bx by tx (+ ty bz))))) (and (forall ((cx Int) (cy Int) (cz Int) (sx Int) (sy Int)) (not (and {}))) (= (out0 n) (out n)))))", w("b", "tx", "ty"), w("c", "sx", "sy")),
+        "(forall ((bx Int) (by Int) (tx Int) (ty Int)) (=> (and (<= 0 bx) (< bx Gx) (<= 0 by) (< by Gy) (<= 0 tx) (< tx B) (<= 0 ty) (< ty B)) (= (tile bx by tx ty) (in (+ ty (* B bx) (* Gx B tx) (* Gx B B by))))))".into(),
+    ]
+}
+
+#[test]
+fn elim_assign_writer_variable_pinned_by_its_bounds() {
+    // `0 <= bz < 1`: every writer has `bz = 0`, the other four digits are
+    // the numeral's, and the postcondition follows as without `bz`.
+    let facts = tiled_facts_with_bz("1");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    let mut pb = problem(TILED_DECLS, &facts, TILED_GOAL);
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("out0") && !s.contains("div"), "{s}");
+    common::assert_unsat(&with_facts(&pb, &s));
+    let mut pb = problem(TILED_DECLS, &facts, "(not (= (out0 u) 5))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_equivalent_or_on(&mut pb, before, after, TILED_SIZES);
+    // `0 <= bz < 2`: two threads write each index, with values that may
+    // differ; no writer is unique and nothing is rewritten.
+    let facts = tiled_facts_with_bz("2");
+    let facts: Vec<&str> = facts.iter().map(String::as_str).collect();
+    for goal in [TILED_GOAL, "(not (= (out0 u) 5))"] {
+        let mut pb = problem(TILED_DECLS, &facts, goal);
+        assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None, "{goal}");
+    }
+}
+
+/// Why3's goal for the postcondition of a tiled matrix multiplication
+/// (`C[wB*i + j] = sumAB(i, j, 0, wA)` after the block loop), printed by
+/// Why3 from `corpus/why3-real`: the writer `C[c + wB*ty + tx] = Csub`
+/// ranges over threads whose `z` components are pinned (`0 <= z < 1`),
+/// and the goal bounds its column `j < wB` through `wB = gsize_x*bsize`,
+/// `bsize = blockDim_x`, `blockDim_x = blockDim_y`. The read is the
+/// unique writer's value at the digits of `i` and `j`, and z3 proves the
+/// result.
+#[test]
+fn elim_assign_tiled_matrix_product_postcondition() {
+    let path = common::repo_root()
+        .join("corpus/why3-real/matrixmul/matrixmul-T17_postcondition-t17_postcondition.smt2");
+    let src = std::fs::read_to_string(&path).expect("read the goal");
+    let out = simplify::simplify_text(&src, &simplify::Options::default())
+        .expect("simplifies")
+        .output;
+    let goal = out
+        .lines()
+        .rfind(|l| l.starts_with("(assert "))
+        .expect("a goal");
+    assert!(!goal.contains("vC_1"), "{goal}");
+    assert!(goal.contains("sumAB i j"), "{goal}");
+    if let Some(ans) = common::z3_answer(&out, common::PROOF_LIMIT) {
+        assert_eq!(ans, "unsat", "{out}");
+    }
+}

@@ -344,6 +344,21 @@ impl Implied {
             .any(|p| p.as_constant().is_some_and(|c| !c.is_positive()))
     }
 
+    /// The one value `x` can take: a lower bound `c` and an upper bound
+    /// `c + 1` (`c <= x < c + 1`, as `0 <= z <= 0` once Int comparisons
+    /// are made strict).
+    pub fn pinned(&self) -> Option<Poly<TermId>> {
+        let one = BigInt::one();
+        self.lower
+            .iter()
+            .find(|l| {
+                self.upper
+                    .iter()
+                    .any(|u| u.sub(l).as_constant().is_some_and(|c| c == one))
+            })
+            .cloned()
+    }
+
     /// `x < a` follows for the polynomial `a`, directly or through an upper
     /// bound `u` with `u <= a` by a constant.
     pub fn below(&self, a: &Poly<TermId>) -> bool {

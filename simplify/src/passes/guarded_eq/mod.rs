@@ -257,6 +257,35 @@ impl GuardedEq {
             self.skolems.narrow(cx, &mut s, &eng.hyps);
             eng.shared.push(s);
         }
+        // The writer's conditions are now in the rules' normal form; a
+        // read's known remainder (`j < wB` with `wB = gx*B`) is compared
+        // with them, so the ground bounds get that form too (each with
+        // the rules of the other facts), beside their own.
+        if eng
+            .shared
+            .iter()
+            .any(|s| Head::Fun(s.head).occurs_in(cx, t))
+        {
+            let saved = std::mem::take(&mut eng.hyps);
+            eng.base_hyps = 0;
+            let mut extra = Vec::new();
+            for (i, &f) in ctx.facts.iter().enumerate() {
+                if ctx.budget.expired() {
+                    break;
+                }
+                if !is_int_bound(cx, f) {
+                    continue;
+                }
+                eng.exclude_fact = Some(i);
+                let g = eng.rw(cx, f, ctx, self.depth * SPLIT_COST, &HashSet::new());
+                if g != f && !crate::term::is_true(cx, g) && is_int_bound(cx, g) {
+                    extra.push(g);
+                }
+            }
+            eng.hyps = saved;
+            eng.hyps.extend(extra);
+            eng.base_hyps = eng.hyps.len();
+        }
         eng.skolem_ranges = self.skolems.ranges().clone();
         eng.exclude_fact = None;
         eng.trace.clear();
@@ -274,6 +303,17 @@ impl GuardedEq {
         self.rewrites += eng.trace.len();
         ctx.trace.extend(eng.trace);
         (r != t).then_some(r)
+    }
+}
+
+/// Whether `f` is a ground comparison of `Int` terms (`<`, `<=`, `>`,
+/// `>=`): a bound that the hypothesis index reads.
+fn is_int_bound(cx: &Context, f: TermId) -> bool {
+    match cx.kind(f) {
+        TermKind::App(Op::Lt | Op::Le | Op::Gt | Op::Ge, a) => {
+            a.iter().all(|&x| cx.sort_of(x) == cx.int_sort()) && !crate::term::has_binder(cx, f)
+        }
+        _ => false,
     }
 }
 

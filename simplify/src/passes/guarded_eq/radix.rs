@@ -151,16 +151,37 @@ pub(super) fn radix_writer(
     if ts.len() < 2 {
         return None;
     }
-    for &v1 in ts {
+    // A variable that the conditions pin to one value (`0 <= z <= 0`, the
+    // unused dimension of a launch) is that value at every writer; the
+    // numeral is in the others, under the conditions at that value.
+    let mut pinned = HashMap::new();
+    let mut digits = Vec::new();
+    for &v in ts {
+        let vt = cx.mk_var(v);
+        match implied(cx, vt, conds).pinned() {
+            Some(p) if free_of(cx, ts, &p) => {
+                let value = poly::to_term(cx, &p);
+                pinned.insert(v, value);
+            }
+            _ => digits.push(v),
+        }
+    }
+    if digits.is_empty() {
+        return None;
+    }
+    let conds: Vec<TermId> = conds.iter().map(|&c| term::subst(cx, c, &pinned)).collect();
+    for &v1 in &digits {
         let v1t = cx.mk_var(v1);
-        for &eq in conds {
+        for &eq in &conds {
             let Some((Rel::Eq, rest)) = atom_as_bound(cx, eq, v1t) else {
                 continue;
             };
-            let Some(whole) = numeral(cx, ts, conds, hyps, v1, rest) else {
+            let Some(whole) = numeral(cx, &digits, &conds, hyps, v1, rest) else {
                 continue;
             };
-            return writer_of(cx, ts, conds, hyps, eq, whole);
+            let mut writer = writer_of(cx, &digits, &conds, hyps, eq, whole)?;
+            writer.at.extend(pinned);
+            return Some(writer);
         }
     }
     None
