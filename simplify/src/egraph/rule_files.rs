@@ -584,6 +584,10 @@ impl Rule {
 /// as constants)? Runs the rule alone for one iteration, without the
 /// analysis' normalisation. `Err` if the example cannot be read.
 pub fn fires_on(rule: &Rule, example: &str) -> Result<bool, String> {
+    super::without_egg_clock(|| fires_on_run(rule, example))
+}
+
+fn fires_on_run(rule: &Rule, example: &str) -> Result<bool, String> {
     let (cx, _, ts) = parse_terms(&rule.params, &[example])?;
     let mut analysis = VcAnalysis::new(cx);
     analysis.normalise = false;
