@@ -278,6 +278,28 @@ fn meet(a: &[VarId], b: &[VarId]) -> bool {
     small.iter().any(|v| large.binary_search(v).is_ok())
 }
 
+/// The SMT-LIB text of sort `s` (what [`Printer::sort`] prints), without
+/// a printer, whose names cost a pass over the whole context.
+pub fn sort_text(cx: &Context, s: SortId) -> String {
+    match cx.sort_kind(s) {
+        SortKind::Bool => "Bool".into(),
+        SortKind::Int => "Int".into(),
+        SortKind::Real => "Real".into(),
+        SortKind::BitVec(w) => format!("(_ BitVec {w})"),
+        SortKind::Array(i, e) => format!("(Array {} {})", sort_text(cx, *i), sort_text(cx, *e)),
+        SortKind::Named(n, args) if args.is_empty() => quote_symbol(cx.sym_name(*n)),
+        SortKind::Named(n, args) => {
+            let args: Vec<String> = args.iter().map(|&a| sort_text(cx, a)).collect();
+            format!("({} {})", quote_symbol(cx.sym_name(*n)), args.join(" "))
+        }
+        SortKind::Indexed(n, idx) => {
+            let idx: Vec<&str> = idx.iter().map(|&i| cx.sym_name(i)).collect();
+            format!("(_ {} {})", cx.sym_name(*n), idx.join(" "))
+        }
+        SortKind::Param(p) => quote_symbol(cx.sym_name(*p)),
+    }
+}
+
 /// Prints terms of one [`Context`], keeping bound-variable names unique
 /// across everything it prints.
 pub struct Printer<'c> {
@@ -340,24 +362,7 @@ impl<'c> Printer<'c> {
     }
 
     pub fn sort(&self, s: SortId) -> String {
-        let cx = self.cx;
-        match cx.sort_kind(s) {
-            SortKind::Bool => "Bool".into(),
-            SortKind::Int => "Int".into(),
-            SortKind::Real => "Real".into(),
-            SortKind::BitVec(w) => format!("(_ BitVec {w})"),
-            SortKind::Array(i, e) => format!("(Array {} {})", self.sort(*i), self.sort(*e)),
-            SortKind::Named(n, args) if args.is_empty() => quote_symbol(cx.sym_name(*n)),
-            SortKind::Named(n, args) => {
-                let args: Vec<String> = args.iter().map(|&a| self.sort(a)).collect();
-                format!("({} {})", quote_symbol(cx.sym_name(*n)), args.join(" "))
-            }
-            SortKind::Indexed(n, idx) => {
-                let idx: Vec<&str> = idx.iter().map(|&i| cx.sym_name(i)).collect();
-                format!("(_ {} {})", cx.sym_name(*n), idx.join(" "))
-            }
-            SortKind::Param(p) => quote_symbol(cx.sym_name(*p)),
-        }
+        sort_text(self.cx, s)
     }
 
     fn op_name(&self, op: &Op) -> String {
