@@ -13,7 +13,7 @@ use crate::names::{Base, Names};
 use crate::script::{CommandKind, Script};
 use crate::sexpr::is_simple_symbol;
 use crate::sort::{SortId, SortKind};
-use crate::term::{AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use crate::term::{AttrValue, BinderKind, Children, Context, Op, TermId, TermKind, VarId};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -163,9 +163,9 @@ struct RootInfo {
 
 /// The children a scope's walk descends to: a binder's body (its patterns
 /// print in full), every child of any other node.
-fn scope_kids(cx: &Context, t: TermId) -> Vec<TermId> {
+fn scope_kids(cx: &Context, t: TermId) -> Children {
     match cx.kind(t) {
-        TermKind::Binder(_, _, b, _) => vec![*b],
+        TermKind::Binder(_, _, b, _) => Children::from_slice(&[*b]),
         _ => cx.children(t),
     }
 }
@@ -440,7 +440,7 @@ impl<'c> Printer<'c> {
             stack.push((t, true));
             // Pattern terms print in full, so they do not count as uses.
             let used = match cx.kind(t) {
-                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => vec![*b],
+                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => Children::from_slice(&[*b]),
                 _ => cx.children(t),
             };
             for c in used {

@@ -244,8 +244,7 @@ pub fn load_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
         let mut doc = None;
         let mut applies = vec![];
         let mut not_applies = vec![];
-        let before: Vec<&str> = src[..start].lines().collect();
-        for l in before.iter().rev() {
+        for l in src[..start].lines().rev() {
             let l = l.trim();
             let Some(c) = l.strip_prefix(';') else { break };
             let c = c.trim_start_matches(';').trim();
