@@ -173,3 +173,56 @@ impl RewriteScheduler<Node, VcAnalysis> for CappedBackoff {
         rewrite.apply(egraph, &matches).len()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egraph::analysis::VcEGraph;
+    use crate::egraph::convert::Loader;
+    use crate::egraph::rule_files::builtin_rules;
+    use std::time::Duration;
+
+    /// An e-graph of a few Boolean and arithmetic terms, and the built-in
+    /// rules.
+    fn setup() -> (VcEGraph, Vec<Rewrite<Node, VcAnalysis>>) {
+        let s = smtlib_io::parse_script(
+            "(declare-const p Bool)(declare-const x Int)\
+             (assert (and p (not (not p)) (= (+ x 0) x) (ite p true p)))",
+        )
+        .expect("parses");
+        let t = s.assertions().next().expect("one assertion");
+        let mut eg = VcEGraph::new(VcAnalysis::new(s.cx));
+        Loader::default().add(&mut eg, t);
+        eg.rebuild();
+        let rules = builtin_rules().expect("load");
+        (eg, rules.iter().map(|r| r.rewrite(None)).collect())
+    }
+
+    fn matches(s: &mut CappedBackoff, eg: &VcEGraph, rws: &[Rewrite<Node, VcAnalysis>]) -> usize {
+        rws.iter().map(|rw| s.search_rewrite(0, eg, rw).len()).sum()
+    }
+
+    #[test]
+    fn nothing_is_searched_once_the_time_limits_have_passed() {
+        let (eg, rws) = setup();
+        let far = Instant::now() + Duration::from_secs(3600);
+        let mut within = CappedBackoff::new(DEFAULT_MATCH_LIMIT)
+            .0
+            .with_time_limits(Deadline::none(), far);
+        assert!(matches(&mut within, &eg, &rws) > 0);
+        assert!(!within.timed_out().get());
+        let mut unlimited = CappedBackoff::new(DEFAULT_MATCH_LIMIT).0;
+        assert!(matches(&mut unlimited, &eg, &rws) > 0);
+        for (deadline, wall) in [
+            (Deadline::at(Instant::now()), far),
+            (Deadline::none(), Instant::now()),
+        ] {
+            let mut past = CappedBackoff::new(DEFAULT_MATCH_LIMIT)
+                .0
+                .with_time_limits(deadline, wall);
+            let flag = past.timed_out();
+            assert_eq!(matches(&mut past, &eg, &rws), 0);
+            assert!(flag.get(), "the run reports the time-out");
+        }
+    }
+}
