@@ -535,3 +535,52 @@ fn a_quantifier_over_a_constant_body_folds() {
     assert!(out.contains("(assert false)"), "{out}");
     assert!(out.contains("(forall ((k Int)) (p k))"), "{out}");
 }
+
+/// Folding compares bit-vector literals by value: Boogie's
+/// `(not (= (ite c #b1 #b0) #b0))` leaves `(not (= #b1 #b0))` once `c`
+/// is true, and two spellings of one value are equal.
+#[test]
+fn folding_decides_equalities_of_bit_vector_literals() {
+    let fold_only = Options {
+        passes: vec![PassId::parse("fold").expect("known pass")],
+        ..Options::default()
+    };
+    // applies: different values, one value in two spellings
+    let src = "(declare-const p Bool)(declare-const x (_ BitVec 8))
+(assert (and p (not (= #b1 #b0))))
+(assert (or p (= #x0f #b00001111)))
+(assert (or p (distinct #x0f (_ bv15 8)) (= (_ bv271 8) #x0f)))
+(assert (= x (ite (= #b0 #b1) #x01 #x02)))
+(check-sat)";
+    let out = simplify_text(src, &fold_only).expect("ok").output;
+    assert!(out.contains("(assert (and p true))"), "{out}");
+    assert!(!out.contains("#b"), "{out}");
+    assert!(
+        out.contains("(ite false #x01 #x02)"),
+        "folding alone: {out}"
+    );
+    // with the rules, Boogie's guard is gone and the ite decided
+    let out = simplify_text(src, &Options::default()).expect("ok").output;
+    assert!(out.contains("(assert p)"), "{out}");
+    assert!(out.contains("(= x #x02)"), "{out}");
+    assert_simplifies_equivalently(src);
+    // each folded equality is valid: (distinct lhs rhs) is unsat
+    for (lhs, rhs) in [
+        ("(not (= #b1 #b0))", "true"),
+        ("(= #x0f #b00001111)", "true"),
+        ("(distinct #x0f (_ bv15 8))", "false"),
+        ("(= (_ bv271 8) #x0f)", "true"),
+        ("(= #x00000000 #x00000001)", "false"),
+    ] {
+        common::assert_equivalent("", lhs, rhs);
+    }
+    // does not apply: a literal against a symbol, or of another width's
+    // spelling that is not a bit-vector literal
+    let src = "(declare-const x (_ BitVec 1))(declare-const y (_ BitVec 4))
+(assert (not (= x #b0)))
+(assert (= y #xa))
+(check-sat)";
+    let out = simplify_text(src, &fold_only).expect("ok").output;
+    assert!(out.contains("(assert (not (= x #b0)))"), "{out}");
+    assert!(out.contains("(assert (= y #xa))"), "{out}");
+}

@@ -34,6 +34,6 @@ pub use sort::{SortId, SortKind};
 pub use span::Span;
 pub use symbol::Sym;
 pub use term::{
-    AppError, Attr, AttrValue, BinderKind, Context, FunDecl, FunId, FunKind, MatchCase, Op, TermId,
-    TermKind, VarDecl, VarId,
+    AppError, Attr, AttrValue, BinderKind, Children, Context, FunDecl, FunId, FunKind, MatchCase,
+    Op, TermId, TermKind, VarDecl, VarId,
 };

@@ -13,7 +13,7 @@ use crate::names::{Base, Names};
 use crate::script::{CommandKind, Script};
 use crate::sexpr::is_simple_symbol;
 use crate::sort::{SortId, SortKind};
-use crate::term::{AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
+use crate::term::{AttrValue, BinderKind, Children, Context, Op, TermId, TermKind, VarId};
 use num_bigint::BigInt;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -163,9 +163,9 @@ struct RootInfo {
 
 /// The children a scope's walk descends to: a binder's body (its patterns
 /// print in full), every child of any other node.
-fn scope_kids(cx: &Context, t: TermId) -> Vec<TermId> {
+fn scope_kids(cx: &Context, t: TermId) -> Children {
     match cx.kind(t) {
-        TermKind::Binder(_, _, b, _) => vec![*b],
+        TermKind::Binder(_, _, b, _) => Children::from_slice(&[*b]),
         _ => cx.children(t),
     }
 }
@@ -278,6 +278,28 @@ fn meet(a: &[VarId], b: &[VarId]) -> bool {
     small.iter().any(|v| large.binary_search(v).is_ok())
 }
 
+/// The SMT-LIB text of sort `s` (what [`Printer::sort`] prints), without
+/// a printer, whose names cost a pass over the whole context.
+pub fn sort_text(cx: &Context, s: SortId) -> String {
+    match cx.sort_kind(s) {
+        SortKind::Bool => "Bool".into(),
+        SortKind::Int => "Int".into(),
+        SortKind::Real => "Real".into(),
+        SortKind::BitVec(w) => format!("(_ BitVec {w})"),
+        SortKind::Array(i, e) => format!("(Array {} {})", sort_text(cx, *i), sort_text(cx, *e)),
+        SortKind::Named(n, args) if args.is_empty() => quote_symbol(cx.sym_name(*n)),
+        SortKind::Named(n, args) => {
+            let args: Vec<String> = args.iter().map(|&a| sort_text(cx, a)).collect();
+            format!("({} {})", quote_symbol(cx.sym_name(*n)), args.join(" "))
+        }
+        SortKind::Indexed(n, idx) => {
+            let idx: Vec<&str> = idx.iter().map(|&i| cx.sym_name(i)).collect();
+            format!("(_ {} {})", cx.sym_name(*n), idx.join(" "))
+        }
+        SortKind::Param(p) => quote_symbol(cx.sym_name(*p)),
+    }
+}
+
 /// Prints terms of one [`Context`], keeping bound-variable names unique
 /// across everything it prints.
 pub struct Printer<'c> {
@@ -340,24 +362,7 @@ impl<'c> Printer<'c> {
     }
 
     pub fn sort(&self, s: SortId) -> String {
-        let cx = self.cx;
-        match cx.sort_kind(s) {
-            SortKind::Bool => "Bool".into(),
-            SortKind::Int => "Int".into(),
-            SortKind::Real => "Real".into(),
-            SortKind::BitVec(w) => format!("(_ BitVec {w})"),
-            SortKind::Array(i, e) => format!("(Array {} {})", self.sort(*i), self.sort(*e)),
-            SortKind::Named(n, args) if args.is_empty() => quote_symbol(cx.sym_name(*n)),
-            SortKind::Named(n, args) => {
-                let args: Vec<String> = args.iter().map(|&a| self.sort(a)).collect();
-                format!("({} {})", quote_symbol(cx.sym_name(*n)), args.join(" "))
-            }
-            SortKind::Indexed(n, idx) => {
-                let idx: Vec<&str> = idx.iter().map(|&i| cx.sym_name(i)).collect();
-                format!("(_ {} {})", cx.sym_name(*n), idx.join(" "))
-            }
-            SortKind::Param(p) => quote_symbol(cx.sym_name(*p)),
-        }
+        sort_text(self.cx, s)
     }
 
     fn op_name(&self, op: &Op) -> String {
@@ -435,7 +440,7 @@ impl<'c> Printer<'c> {
             stack.push((t, true));
             // Pattern terms print in full, so they do not count as uses.
             let used = match cx.kind(t) {
-                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => vec![*b],
+                TermKind::Binder(_, _, b, _) | TermKind::Annot(b, _) => Children::from_slice(&[*b]),
                 _ => cx.children(t),
             };
             for c in used {

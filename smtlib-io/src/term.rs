@@ -17,8 +17,12 @@ use num_bigint::{BigInt, BigUint};
 use num_rational::BigRational;
 use num_traits::Zero;
 use rustc_hash::FxHashMap;
+use smallvec::SmallVec;
 use std::collections::HashMap;
 use std::hash::BuildHasher;
+
+/// The children of a term ([`Context::children`]).
+pub type Children = SmallVec<[TermId; 4]>;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct TermId(pub u32);
@@ -640,11 +644,17 @@ impl Context {
         }
     }
 
-    pub fn children(&self, t: TermId) -> Vec<TermId> {
+    /// The children of `t`: an application's arguments, a binder's or an
+    /// annotation's body and then its pattern terms, a match's scrutinee
+    /// and then its cases' bodies. Most terms have a few, kept inline
+    /// ([`Children`]): the walks over every subterm ask for them at each
+    /// node.
+    pub fn children(&self, t: TermId) -> Children {
         match self.kind(t) {
-            TermKind::App(_, args) => args.to_vec(),
+            TermKind::App(_, args) => Children::from_slice(args),
             TermKind::Binder(_, _, body, attrs) | TermKind::Annot(body, attrs) => {
-                let mut v = vec![*body];
+                let mut v = Children::new();
+                v.push(*body);
                 for a in attrs.iter() {
                     if let AttrValue::Terms(ts) = &a.value {
                         v.extend(ts.iter().copied());
@@ -653,11 +663,12 @@ impl Context {
                 v
             }
             TermKind::Match(s, cases) => {
-                let mut v = vec![*s];
+                let mut v = Children::new();
+                v.push(*s);
                 v.extend(cases.iter().map(|c| c.body));
                 v
             }
-            _ => vec![],
+            _ => Children::new(),
         }
     }
 }

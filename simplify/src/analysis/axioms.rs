@@ -52,7 +52,7 @@ pub(crate) fn contains_fun(
 
 /// The uninterpreted function symbols of `t`, patterns included.
 pub(crate) fn funs_of(cx: &Context, t: TermId, out: &mut BTreeSet<FunId>) {
-    let mut seen = HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
         if !seen.insert(t) {
@@ -210,7 +210,7 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Rule> {
 
 /// Does `t` contain a `match` (which substitution does not enter)?
 pub(crate) fn has_match(cx: &Context, t: TermId) -> bool {
-    let mut seen = HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {
         if !seen.insert(t) {

@@ -19,7 +19,7 @@
 
 use super::lang::{Head, Node};
 use egg::{Analysis, DidMerge, EGraph, Id};
-use num_bigint::BigInt;
+use num_bigint::{BigInt, BigUint};
 use num_integer::Integer;
 use num_rational::BigRational;
 use num_traits::{One, Signed, Zero};
@@ -31,6 +31,37 @@ use std::collections::{BTreeMap, BTreeSet, HashMap};
 pub enum Value {
     Bool(bool),
     Num(BigRational),
+    /// A bit-vector literal (`#b…`, `#x…`, `(_ bvN w)`): its width and
+    /// value, so that two spellings of one value are equal and literals of
+    /// different values are distinct.
+    Bits(u64, BigUint),
+}
+
+/// The value of a bit-vector literal as written, if `text` is one.
+pub fn bits_literal(text: &str) -> Option<Value> {
+    let parse = |digits: &str, radix: u32, bits_per_digit: u64| {
+        let v = BigUint::parse_bytes(digits.as_bytes(), radix)?;
+        Some(Value::Bits(digits.len() as u64 * bits_per_digit, v))
+    };
+    if let Some(d) = text.strip_prefix("#b") {
+        return parse(d, 2, 1).filter(|_| d.bytes().all(|b| b == b'0' || b == b'1'));
+    }
+    if let Some(d) = text.strip_prefix("#x") {
+        return parse(d, 16, 4).filter(|_| d.bytes().all(|b| b.is_ascii_hexdigit()));
+    }
+    let inner = text.strip_prefix('(')?.strip_suffix(')')?;
+    let words: Vec<&str> = inner.split_whitespace().collect();
+    let [u, n, w] = words[..] else { return None };
+    let n = n.strip_prefix("bv")?;
+    let decimal = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+    if u != "_" || !decimal(n) || !decimal(w) {
+        return None;
+    }
+    let width: u64 = w.parse().ok()?;
+    let v = BigUint::parse_bytes(n.as_bytes(), 10)?;
+    // (_ bvN w) denotes N modulo 2^w
+    let v = v % (BigUint::one() << width);
+    (width > 0).then_some(Value::Bits(width, v))
 }
 
 /// Monomials (sorted atom multisets) to coefficients; the empty monomial is
@@ -275,6 +306,10 @@ fn fold_unbounded(eg: &VcEGraph, n: &Node) -> Option<Value> {
         Head::Int(k) => Value::Num(BigRational::from_integer(k.clone())),
         Head::Real(r) => Value::Num(r.clone()),
         Head::Annot(_) => d(0).value.clone()?,
+        Head::Opaque(t) => match eg.analysis.cx.kind(*t) {
+            smtlib_io::TermKind::Literal(sym) => bits_literal(eg.analysis.cx.sym_name(*sym))?,
+            _ => return None,
+        },
         Head::App(op) => match op {
             Op::Not => Value::Bool(!boolv(d(0))?),
             Op::And => {
@@ -634,6 +669,28 @@ pub fn add_poly(eg: &mut VcEGraph, p: &Poly, sort: SortId) -> Id {
 #[cfg(test)]
 mod bound_tests {
     use super::*;
+
+    #[test]
+    fn bit_vector_literals_read_as_width_and_value() {
+        let bits = |w: u64, v: u32| Some(Value::Bits(w, BigUint::from(v)));
+        assert_eq!(bits_literal("#b0101"), bits(4, 5));
+        assert_eq!(bits_literal("#x0F"), bits(8, 15));
+        assert_eq!(bits_literal("(_ bv15 8)"), bits(8, 15));
+        assert_eq!(bits_literal("(_  bv271   8)"), bits(8, 15), "modulo 2^8");
+        assert_eq!(bits_literal("#b1"), bits(1, 1));
+        for not_bits in [
+            "#b",
+            "#x",
+            "#b12",
+            "#xg",
+            "(_ bv1 0)",
+            "(_ bvx 8)",
+            "RNE",
+            "\"#b1\"",
+        ] {
+            assert_eq!(bits_literal(not_bits), None, "{not_bits}");
+        }
+    }
 
     fn pow10(e: u32) -> BigRational {
         BigRational::from_integer(BigInt::from(10u32).pow(e))

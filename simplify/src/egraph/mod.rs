@@ -123,6 +123,28 @@ pub fn saturate(
     limits: &SatLimits,
     log: Option<rule_files::RewriteLog>,
 ) -> (Context, SatResult) {
+    without_egg_clock(|| saturate_run(cx, roots, rewrites, config, limits, log))
+}
+
+/// Run `f`, which uses egg, with egg's clock standing still. egg times
+/// rebuilds and iterations with `quanta`, whose first clock calibrates the
+/// processor's counter against the system clock in a busy loop (longer,
+/// the more loaded the machine): on a small input, a large share of the
+/// whole run. vcsimp reads none of egg's times, and its time limits are
+/// the scheduler's and the runner hook's ([`schedule::CappedBackoff`]).
+pub(crate) fn without_egg_clock<T>(f: impl FnOnce() -> T) -> T {
+    let (frozen, _) = quanta::Clock::mock();
+    quanta::with_clock(&frozen, f)
+}
+
+fn saturate_run(
+    cx: Context,
+    roots: &[TermId],
+    rewrites: &[Rewrite<Node, VcAnalysis>],
+    config: &SatConfig,
+    limits: &SatLimits,
+    log: Option<rule_files::RewriteLog>,
+) -> (Context, SatResult) {
     let mut analysis = VcAnalysis::new(cx);
     analysis.normalise = config.normalise;
     let mut eg = VcEGraph::new(analysis);
@@ -142,12 +164,13 @@ pub fn saturate(
     let mut seen_cmp = HashSet::new();
     let node_limit = limits.node_limit;
     let (scheduler, capped) = schedule::CappedBackoff::new(limits.match_limit);
+    let scheduler = scheduler.with_time_limits(deadline, wall);
+    let timed_out = scheduler.timed_out();
     let runner: Runner<Node, VcAnalysis, ()> = Runner::new(VcAnalysis::new(Context::new()))
         .with_scheduler(scheduler)
         .with_egraph(eg)
         .with_node_limit(limits.node_limit)
         .with_iter_limit(limits.iter_limit)
-        .with_time_limit(limits.time_limit)
         .with_hook(move |runner| {
             let mut fired = [0usize; 2];
             if Instant::now() >= wall || deadline.expired() {
@@ -179,6 +202,7 @@ pub fn saturate(
         })
         .run(rewrites);
     let stop_reason = match &runner.stop_reason {
+        _ if timed_out.get() => "timeout".to_string(),
         Some(StopReason::Saturated) if capped.get() => "match-limit".to_string(),
         r => stop_name(r),
     };

@@ -244,8 +244,7 @@ pub fn load_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
         let mut doc = None;
         let mut applies = vec![];
         let mut not_applies = vec![];
-        let before: Vec<&str> = src[..start].lines().collect();
-        for l in before.iter().rev() {
+        for l in src[..start].lines().rev() {
             let l = l.trim();
             let Some(c) = l.strip_prefix(';') else { break };
             let c = c.trim_start_matches(';').trim();
@@ -584,6 +583,10 @@ impl Rule {
 /// as constants)? Runs the rule alone for one iteration, without the
 /// analysis' normalisation. `Err` if the example cannot be read.
 pub fn fires_on(rule: &Rule, example: &str) -> Result<bool, String> {
+    super::without_egg_clock(|| fires_on_run(rule, example))
+}
+
+fn fires_on_run(rule: &Rule, example: &str) -> Result<bool, String> {
     let (cx, _, ts) = parse_terms(&rule.params, &[example])?;
     let mut analysis = VcAnalysis::new(cx);
     analysis.normalise = false;

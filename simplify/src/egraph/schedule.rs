@@ -18,13 +18,21 @@
 //! `saturate` reports as the stop reason `match-limit`.
 //!
 //! Every applied match is an equality, so applying fewer is always sound.
+//!
+//! The scheduler also holds the run's time limits
+//! ([`CappedBackoff::with_time_limits`]): once they pass, it searches and
+//! applies nothing more, so a run stops within one rule's work, and
+//! [`CappedBackoff::timed_out`] says so. egg's own time limit is not
+//! used: `saturate` runs egg on a mocked clock (see there).
 
 use super::analysis::VcAnalysis;
 use super::lang::Node;
+use crate::deadline::Deadline;
 use egg::{EGraph, Rewrite, RewriteScheduler, SearchMatches, Symbol};
 use std::cell::Cell;
 use std::collections::HashMap;
 use std::rc::Rc;
+use std::time::Instant;
 
 /// Matches per rule and iteration before the first ban (egg's default).
 pub const DEFAULT_MATCH_LIMIT: usize = 1_000;
@@ -47,6 +55,10 @@ pub struct CappedBackoff {
     rules: HashMap<Symbol, RuleState>,
     /// Set when the run stopped with rules that exceed the capped limit.
     capped: Rc<Cell<bool>>,
+    /// The run's deadline and wall-clock limit, if any.
+    stop: Option<(Deadline, Instant)>,
+    /// Set once `stop` has passed.
+    timed_out: Rc<Cell<bool>>,
 }
 
 impl CappedBackoff {
@@ -59,8 +71,36 @@ impl CappedBackoff {
             match_limit: match_limit.max(1),
             rules: HashMap::new(),
             capped: capped.clone(),
+            stop: None,
+            timed_out: Rc::new(Cell::new(false)),
         };
         (scheduler, capped)
+    }
+
+    /// This scheduler, searching and applying nothing once `deadline` has
+    /// expired or `wall` has passed.
+    pub fn with_time_limits(mut self, deadline: Deadline, wall: Instant) -> CappedBackoff {
+        self.stop = Some((deadline, wall));
+        self
+    }
+
+    /// A flag that is set once the time limits have passed (checked before
+    /// each rule's search and application).
+    pub fn timed_out(&self) -> Rc<Cell<bool>> {
+        self.timed_out.clone()
+    }
+
+    /// Have the time limits passed? Remembered once they have.
+    fn out_of_time(&self) -> bool {
+        if self.timed_out.get() {
+            return true;
+        }
+        let Some((deadline, wall)) = &self.stop else {
+            return false;
+        };
+        let out = Instant::now() >= *wall || deadline.expired();
+        self.timed_out.set(out);
+        out
     }
 
     /// A rule may always match once per e-node: rules that are linear in
@@ -104,7 +144,7 @@ impl RewriteScheduler<Node, VcAnalysis> for CappedBackoff {
         rewrite: &'a Rewrite<Node, VcAnalysis>,
     ) -> Vec<SearchMatches<'a, Node>> {
         let state = self.rules.entry(rewrite.name).or_default().clone();
-        if iteration < state.banned_until {
+        if iteration < state.banned_until || self.out_of_time() {
             return vec![];
         }
         let limit = self.limit(&state, egraph.total_number_of_nodes());
@@ -118,5 +158,71 @@ impl RewriteScheduler<Node, VcAnalysis> for CappedBackoff {
             return vec![];
         }
         matches
+    }
+
+    fn apply_rewrite(
+        &mut self,
+        _iteration: usize,
+        egraph: &mut EGraph<Node, VcAnalysis>,
+        rewrite: &Rewrite<Node, VcAnalysis>,
+        matches: Vec<SearchMatches<Node>>,
+    ) -> usize {
+        if self.out_of_time() {
+            return 0;
+        }
+        rewrite.apply(egraph, &matches).len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::egraph::analysis::VcEGraph;
+    use crate::egraph::convert::Loader;
+    use crate::egraph::rule_files::builtin_rules;
+    use std::time::Duration;
+
+    /// An e-graph of a few Boolean and arithmetic terms, and the built-in
+    /// rules.
+    fn setup() -> (VcEGraph, Vec<Rewrite<Node, VcAnalysis>>) {
+        let s = smtlib_io::parse_script(
+            "(declare-const p Bool)(declare-const x Int)\
+             (assert (and p (not (not p)) (= (+ x 0) x) (ite p true p)))",
+        )
+        .expect("parses");
+        let t = s.assertions().next().expect("one assertion");
+        let mut eg = VcEGraph::new(VcAnalysis::new(s.cx));
+        Loader::default().add(&mut eg, t);
+        eg.rebuild();
+        let rules = builtin_rules().expect("load");
+        (eg, rules.iter().map(|r| r.rewrite(None)).collect())
+    }
+
+    fn matches(s: &mut CappedBackoff, eg: &VcEGraph, rws: &[Rewrite<Node, VcAnalysis>]) -> usize {
+        rws.iter().map(|rw| s.search_rewrite(0, eg, rw).len()).sum()
+    }
+
+    #[test]
+    fn nothing_is_searched_once_the_time_limits_have_passed() {
+        let (eg, rws) = setup();
+        let far = Instant::now() + Duration::from_secs(3600);
+        let mut within = CappedBackoff::new(DEFAULT_MATCH_LIMIT)
+            .0
+            .with_time_limits(Deadline::none(), far);
+        assert!(matches(&mut within, &eg, &rws) > 0);
+        assert!(!within.timed_out().get());
+        let mut unlimited = CappedBackoff::new(DEFAULT_MATCH_LIMIT).0;
+        assert!(matches(&mut unlimited, &eg, &rws) > 0);
+        for (deadline, wall) in [
+            (Deadline::at(Instant::now()), far),
+            (Deadline::none(), Instant::now()),
+        ] {
+            let mut past = CappedBackoff::new(DEFAULT_MATCH_LIMIT)
+                .0
+                .with_time_limits(deadline, wall);
+            let flag = past.timed_out();
+            assert_eq!(matches(&mut past, &eg, &rws), 0);
+            assert!(flag.get(), "the run reports the time-out");
+        }
     }
 }

@@ -34,9 +34,10 @@
 
 use crate::pass::{Budget, ScriptChange, ScriptPass};
 use crate::registry::PassId;
+use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::print::quote_symbol;
 use smtlib_io::{Command, CommandKind, Context, Op, Printer, Script, TermId, TermKind};
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 
 /// The deepest nesting of connectives the output keeps.
 pub const MAX_DEPTH: usize = 8;
@@ -96,8 +97,8 @@ pub fn name_deep_formulas(script: &mut Script) -> usize {
             let mut namer = Namer {
                 defs: vec![],
                 pending: vec![],
-                names: HashMap::new(),
-                memo: HashMap::new(),
+                names: FxHashMap::default(),
+                memo: FxHashMap::default(),
                 taken: &mut taken,
                 counter: &mut counter,
             };
@@ -230,7 +231,7 @@ type State = (TermId, bool, usize, Option<Level>);
 /// Does a connective lie deeper than [`MAX_DEPTH`] below `root`? (A
 /// walk of the DAG that visits each state once.)
 fn depth_exceeds(cx: &Context, root: TermId) -> bool {
-    let mut seen: std::collections::HashSet<State> = std::collections::HashSet::new();
+    let mut seen: FxHashSet<State> = FxHashSet::default();
     let mut stack: Vec<State> = vec![(root, true, 0, None)];
     while let Some(st @ (t, pos, d, parent)) = stack.pop() {
         let Some((level, args)) = connective(cx, t, pos) else {
@@ -259,9 +260,9 @@ struct Namer<'a> {
     /// Names whose bodies are still to walk.
     pending: Vec<(smtlib_io::FunId, TermId)>,
     /// The name of each term named so far.
-    names: HashMap<TermId, TermId>,
+    names: FxHashMap<TermId, TermId>,
     /// The result of each state walked so far.
-    memo: HashMap<State, TermId>,
+    memo: FxHashMap<State, TermId>,
     taken: &'a mut BTreeSet<String>,
     counter: &'a mut usize,
 }

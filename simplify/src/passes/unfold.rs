@@ -266,7 +266,7 @@ impl TermPass for Unfold {
         if r == t {
             return None;
         }
-        let mut memo = HashMap::new();
+        let mut memo = rustc_hash::FxHashMap::default();
         let (b, a) = (tree_size(cx, t, &mut memo), tree_size(cx, r, &mut memo));
         if a > self.max_nodes.max(b.saturating_mul(16)) {
             return None;

@@ -5,7 +5,7 @@ use super::deep::too_deep;
 use crate::cost::term_cost;
 use crate::scope::{declared_before, DeclarationIndex};
 use crate::size::tree_size;
-use smtlib_io::{Context, FunId, Op, TermId, TermKind};
+use smtlib_io::{Context, FunId, Op, TermId, TermKind, TermMemo};
 use std::collections::{HashMap, HashSet};
 
 /// A procedural rewrite may grow an assertion to at most
@@ -15,17 +15,16 @@ const GROWTH_FACTOR: u64 = 4;
 const GROWTH_SLACK: u64 = 200;
 
 /// The largest size (AST nodes) a rewrite of a term of `before`'s size
-/// may have.
-fn growth_bound(cx: &Context, before: TermId, memo: &mut HashMap<TermId, u64>) -> u64 {
-    tree_size(cx, before, memo)
+/// may have. `sizes` holds tree sizes of terms of `cx`.
+fn growth_bound(cx: &Context, before: TermId, sizes: &mut impl TermMemo) -> u64 {
+    tree_size(cx, before, sizes)
         .saturating_mul(GROWTH_FACTOR)
         .saturating_add(GROWTH_SLACK)
 }
 
 /// Is `after` more than the growth bound above `before`?
-fn grows_too_much(cx: &Context, before: TermId, after: TermId) -> bool {
-    let mut memo = HashMap::new();
-    tree_size(cx, after, &mut memo) > growth_bound(cx, before, &mut memo)
+fn grows_too_much(cx: &Context, before: TermId, after: TermId, sizes: &mut impl TermMemo) -> bool {
+    tree_size(cx, after, sizes) > growth_bound(cx, before, sizes)
 }
 
 /// Whether the functions of `eliminable` that `q` reads are a strict
@@ -90,7 +89,10 @@ impl Accept<'_> {
     /// only when its cost, with `defined` functions weighed as the e-graph
     /// weighs them, is at most `t`'s, or when it reads fewer of the
     /// `eliminable` functions than `t` and no other
-    /// ([`eliminates_a_definition`]).
+    /// ([`eliminates_a_definition`]). `sizes` holds tree sizes of terms of
+    /// `cx`, kept from one call to the next: each pass of a stage measures
+    /// the same assertions.
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn takes(
         &self,
         cx: &Context,
@@ -99,10 +101,11 @@ impl Accept<'_> {
         q: TermId,
         declared_at: &DeclarationIndex,
         (defined, eliminable): (&HashSet<FunId>, &HashSet<FunId>),
+        sizes: &mut impl TermMemo,
     ) -> bool {
         let base = self.base(index, t);
         if q == t
-            || grows_too_much(cx, base, q)
+            || grows_too_much(cx, base, q, sizes)
             || too_deep(cx, q)
             || !declared_before(cx, q, index, declared_at)
         {
@@ -120,9 +123,15 @@ impl Accept<'_> {
     /// `index`, whose current form is `t`, that [`Accept::takes`] can
     /// take: the growth bound. A pass told so
     /// ([`crate::pass::Budget::max_term_nodes`]) need not build anything
-    /// larger.
-    pub(super) fn max_nodes(&self, cx: &Context, index: usize, t: TermId) -> u64 {
-        growth_bound(cx, self.base(index, t), &mut HashMap::new())
+    /// larger. `sizes` as for [`Accept::takes`].
+    pub(super) fn max_nodes(
+        &self,
+        cx: &Context,
+        index: usize,
+        t: TermId,
+        sizes: &mut impl TermMemo,
+    ) -> u64 {
+        growth_bound(cx, self.base(index, t), sizes)
     }
 
     /// The form the growth bound of the assertion at `index` (now `t`) is
@@ -148,6 +157,10 @@ mod tests {
     use super::*;
     use smtlib_io::parse_script;
 
+    fn sizes() -> HashMap<TermId, u64> {
+        HashMap::new()
+    }
+
     /// The assertions of `src` and its declaration index.
     fn read(src: &str) -> (smtlib_io::Script, Vec<TermId>, DeclarationIndex) {
         let s = parse_script(src).expect("parses");
@@ -162,9 +175,9 @@ mod tests {
             read("(declare-const x Int)(assert (> x 0))(assert (> (+ x x x x x x x x) 0))");
         let none = HashSet::new();
         // costlier, and still taken
-        assert!(Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
+        assert!(Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
         assert!(
-            !Accept::Always.takes(&s.cx, 1, ts[0], ts[0], &d, (&none, &none)),
+            !Accept::Always.takes(&s.cx, 1, ts[0], ts[0], &d, (&none, &none), &mut sizes()),
             "no change"
         );
     }
@@ -179,7 +192,7 @@ mod tests {
             "(declare-const x Int)(assert (> x 0))(assert (and {big}))"
         ));
         let none = HashSet::new();
-        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
     }
 
     #[test]
@@ -189,11 +202,11 @@ mod tests {
         let none = HashSet::new();
         let accept = Accept::NoCostlier(&entered);
         assert!(
-            accept.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)),
+            accept.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()),
             "cheaper"
         );
         assert!(
-            !accept.takes(&s.cx, 1, ts[1], ts[0], &d, (&none, &none)),
+            !accept.takes(&s.cx, 1, ts[1], ts[0], &d, (&none, &none), &mut sizes()),
             "costlier"
         );
         assert!(!accept.retries_conservatively());
@@ -220,14 +233,14 @@ mod tests {
         };
         let a: HashSet<FunId> = [fun("a")].into_iter().collect();
         let ab: HashSet<FunId> = [fun("a"), fun("b")].into_iter().collect();
-        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &none)));
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
         // `a` gone, `b` new: only when `b` is not eliminable
-        assert!(accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &a)));
-        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &ab)));
+        assert!(accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &a), &mut sizes()));
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[1], &d, (&none, &ab), &mut sizes()));
         // nothing removed
-        assert!(!accept.takes(&s.cx, 3, ts[0], ts[2], &d, (&none, &a)));
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[2], &d, (&none, &a), &mut sizes()));
         // `a` gone, but a division brought in
-        assert!(!accept.takes(&s.cx, 3, ts[0], ts[3], &d, (&none, &a)));
+        assert!(!accept.takes(&s.cx, 3, ts[0], ts[3], &d, (&none, &a), &mut sizes()));
     }
 
     #[test]
@@ -236,7 +249,7 @@ mod tests {
             read("(declare-const x Int)(assert (> x 0))(declare-const y Int)(assert (> y 0))");
         let none = HashSet::new();
         // the rewrite of the assertion at command 1 into one over y
-        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none)));
-        assert!(Accept::Always.takes(&s.cx, 3, ts[1], ts[0], &d, (&none, &none)));
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
+        assert!(Accept::Always.takes(&s.cx, 3, ts[1], ts[0], &d, (&none, &none), &mut sizes()));
     }
 }

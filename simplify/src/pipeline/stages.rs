@@ -104,6 +104,9 @@ pub(super) fn run_term_passes(
     let mut changed = vec![];
     let mut sources = FactSources::new(script, asserts);
     let declared_at = crate::scope::declaration_index(script);
+    // tree sizes of terms, which never change: every pass measures the
+    // assertions again
+    let mut sizes: rustc_hash::FxHashMap<TermId, u64> = Default::default();
     for pass in passes.iter_mut() {
         let t0 = Instant::now();
         let budget = Budget {
@@ -126,7 +129,7 @@ pub(super) fn run_term_passes(
             let bounded = Budget {
                 max_term_nodes: budget
                     .max_term_nodes
-                    .min(accept.max_nodes(&script.cx, i, t)),
+                    .min(accept.max_nodes(&script.cx, i, t, &mut sizes)),
                 ..budget.clone()
             };
             let mut ctx = PassContext {
@@ -138,7 +141,9 @@ pub(super) fn run_term_passes(
                 continue;
             };
             let funs = (&run.config.defined_funs, &run.eliminable_funs);
-            let takes = |cx: &smtlib_io::Context, q| accept.takes(cx, i, t, q, &declared_at, funs);
+            let mut takes = |cx: &smtlib_io::Context, q| {
+                accept.takes(cx, i, t, q, &declared_at, funs, &mut sizes)
+            };
             let q = if takes(&script.cx, q) {
                 q
             } else if !accept.retries_conservatively() {

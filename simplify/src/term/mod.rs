@@ -23,7 +23,7 @@ fn binds(cx: &Context, t: TermId) -> Vec<VarId> {
 /// Post-order over the DAG of `t`: calls `f` on every distinct subterm after
 /// its children.
 pub fn post_order(cx: &Context, t: TermId, mut f: impl FnMut(TermId)) {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![(t, false)];
     while let Some((u, done)) = stack.pop() {
         if done {
@@ -46,7 +46,7 @@ pub fn post_order(cx: &Context, t: TermId, mut f: impl FnMut(TermId)) {
 /// distinct subterm once, iteratively: linear in the DAG, safe on deep
 /// terms and on `let`-DAGs that are exponential as trees.
 pub fn any_subterm(cx: &Context, t: TermId, mut pred: impl FnMut(TermId) -> bool) -> bool {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![t];
     while let Some(u) = stack.pop() {
         if !seen.insert(u) {

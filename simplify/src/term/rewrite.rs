@@ -209,7 +209,7 @@ pub fn normalize(
         t: TermId,
         fuel: &mut usize,
         step: &mut dyn FnMut(&mut Context, TermId) -> Option<TermId>,
-        memo: &mut HashMap<TermId, TermId>,
+        memo: &mut rustc_hash::FxHashMap<TermId, TermId>,
     ) -> TermId {
         if let Some(&r) = memo.get(&t) {
             return r;
@@ -249,7 +249,7 @@ pub fn normalize(
         memo.insert(t, r);
         r
     }
-    go(cx, t, fuel, &mut step, &mut HashMap::new())
+    go(cx, t, fuel, &mut step, &mut Default::default())
 }
 
 #[cfg(test)]
