@@ -127,7 +127,6 @@ impl<'c> Names<'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::term::{FunDecl, FunKind};
 
     #[test]
     fn spelling_is_matched_exactly() {
@@ -144,13 +143,7 @@ mod tests {
         let int = cx.int_sort();
         for f in ["f", "x!2"] {
             let name = cx.sym(f);
-            cx.declare_fun(FunDecl {
-                name,
-                sort_params: Box::new([]),
-                args: Box::new([]),
-                ret: int,
-                kind: FunKind::Declared,
-            });
+            cx.declare_const(name, int);
         }
         let bases: Vec<Base> = ["x", "x", "x!1", "x", "f"]
             .into_iter()
