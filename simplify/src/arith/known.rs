@@ -19,6 +19,23 @@
 //!   set: from `l + 1 <= m`, the atom `m <= l` is refuted and `l < m + 3`
 //!   holds.
 //!
+//! * **Symbolic bounds of an atom.** [`Known::implied`] lists the bounds
+//!   `c <= x` and `x < a` the literals give an `Int` atom `x`, where `c`
+//!   and `a` are polynomials over other atoms (`x < n` from `x + 1 <= n`).
+//!   Each literal is read by the bound analysis of
+//!   [`analyse`](crate::analysis::bounds::analyse) (its ∃-bounds): a
+//!   comparison where `x` has coefficient ±1 gives a bound, a conjunction
+//!   the bounds of each conjunct, a disjunction the bounds common to all
+//!   its disjuncts (`x < 3 ∨ x < 3 + 0` gives `x < 3`; `x < 3 ∨ x < 5`
+//!   gives none, as the analysis compares bounds syntactically). The bounds
+//!   are listed literal by literal in the order the literals were assumed,
+//!   each once, so that a caller that takes the first bound that fits
+//!   decides the same way on every run. [`implies_by_bounds`] decides an
+//!   atom `x ⋈ s` from such bounds: a listed bound `u` with `u <= s` (by a
+//!   constant) implies `x < s`, and so on. This is not the range reading
+//!   above: it keeps monomials as they are only for `x` itself and decides
+//!   through symbolic bounds, not through the meet of ranges of a key.
+//!
 //! It concludes nothing else: no transitivity between keys (`x <= y` and
 //! `y <= z` do not decide `x <= z`), no reasoning about `≠`, and nothing
 //! about non-`Int` atoms beyond the syntactic match. When the known
@@ -32,13 +49,17 @@
 //! the sources a filter admits) for facts that are replaced one at a time.
 
 use super::poly::Poly;
+use crate::analysis::bounds::{analyse, atom_as_bound};
 use crate::arith::{int_cmp, integer_bound, Rel};
 use crate::term;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
+use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::{Context, Op, TermId, TermKind};
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
 
 /// A closed integer interval; `None` is unbounded on that side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,6 +224,118 @@ pub enum Verdict {
     Pins(Poly<TermId>, BigInt),
 }
 
+/// Bounds on an atom `x` that known literals imply ([`Known::implied`]):
+/// lower bounds `c` (`c <= x`) and upper bounds `a` (`x < a`), each listed
+/// once, in the order the literals giving them were assumed.
+#[derive(Clone, Debug, Default)]
+pub struct Implied {
+    pub lower: Vec<Poly<TermId>>,
+    pub upper: Vec<Poly<TermId>>,
+}
+
+impl Implied {
+    /// Add the bounds of `o` not listed yet, after those listed.
+    pub fn join(&mut self, o: &Implied) {
+        for p in &o.lower {
+            if !self.lower.contains(p) {
+                self.lower.push(p.clone());
+            }
+        }
+        for p in &o.upper {
+            if !self.upper.contains(p) {
+                self.upper.push(p.clone());
+            }
+        }
+    }
+
+    /// `0 <= x` follows (some lower bound is a constant `>= 0`).
+    pub fn nonneg(&self) -> bool {
+        self.lower
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| !c.is_negative()))
+    }
+
+    /// `0 < x` follows.
+    pub fn positive(&self) -> bool {
+        self.lower
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| c.is_positive()))
+    }
+
+    /// `x <= 0` follows (some upper bound is a constant `<= 1`: `x < 1`).
+    pub fn nonpos(&self) -> bool {
+        self.upper
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| c <= BigInt::one()))
+    }
+
+    /// `x < 0` follows (some upper bound is a constant `<= 0`).
+    pub fn negative(&self) -> bool {
+        self.upper
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| !c.is_positive()))
+    }
+
+    /// The one value `x` can take: the first lower bound `c` with an upper
+    /// bound `c + 1` (`c <= x < c + 1`, as `0 <= z <= 0` once Int
+    /// comparisons are made strict).
+    pub fn pinned(&self) -> Option<Poly<TermId>> {
+        let one = BigInt::one();
+        self.lower
+            .iter()
+            .find(|l| {
+                self.upper
+                    .iter()
+                    .any(|u| u.sub(l).as_constant().is_some_and(|c| c == one))
+            })
+            .cloned()
+    }
+
+    /// `x < a` follows for the polynomial `a`, directly or through an upper
+    /// bound `u` with `u <= a` by a constant.
+    pub fn below(&self, a: &Poly<TermId>) -> bool {
+        self.upper.iter().any(|u| {
+            a.sub(u)
+                .as_constant()
+                .is_some_and(|c: BigInt| !c.is_negative())
+        })
+    }
+
+    /// `x >= s` follows: some lower bound `l` with `l >= s` by a constant.
+    fn at_least(&self, s: &Poly<TermId>) -> bool {
+        self.lower
+            .iter()
+            .any(|l| l.sub(s).as_constant().is_some_and(|k| !k.is_negative()))
+    }
+}
+
+/// Whether the bounds `bounds` gives each atom imply the literal `c`: a
+/// constant comparison that holds, or `x ⋈ s` for an atom `x` of `c` with
+/// coefficient ±1 ([`atom_as_bound`]) and a bound on `x` that implies it
+/// (`x < s` from an upper bound `u <= s`, `x >= s` from a lower bound
+/// `l >= s`; never an equality).
+pub fn implies_by_bounds(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    if let Some(k) = p.as_constant() {
+        return rel.holds(&k);
+    }
+    p.atoms().into_iter().any(|x| {
+        let Some((r, s)) = atom_as_bound(cx, c, x) else {
+            return false;
+        };
+        let im = bounds(x);
+        match r {
+            Rel::Lt => im.below(&s),
+            Rel::Le => im.below(&s.add_constant(&BigInt::one())),
+            Rel::Ge => im.at_least(&s),
+            Rel::Gt => im.at_least(&s.add_constant(&BigInt::one())),
+            Rel::Eq => false,
+        }
+    })
+}
+
 /// A set of known literals, with what they decide (module doc).
 #[derive(Clone, Debug, Default)]
 pub struct Known {
@@ -210,8 +343,18 @@ pub struct Known {
     literals: HashMap<TermId, Vec<(bool, usize)>>,
     /// Key → (source, range) of each comparison over it, in order.
     ranges: HashMap<Poly<TermId>, Vec<(usize, Range)>>,
-    /// Per open scope, the atoms and keys assumed in it.
-    scopes: Vec<(Vec<TermId>, Vec<Poly<TermId>>)>,
+    /// Every literal assumed, as (atom, polarity, source), in order: the
+    /// order [`Known::implied`] lists bounds in.
+    log: Vec<(TermId, bool, usize)>,
+    /// Per open scope, the atoms and keys assumed in it, and the length of
+    /// `log` when it opened.
+    scopes: Vec<(Vec<TermId>, Vec<Poly<TermId>>, usize)>,
+    /// What one literal implies on one atom, kept while literals come and
+    /// go (it depends on nothing else).
+    single: RefCell<FxHashMap<(TermId, bool, TermId), Rc<Implied>>>,
+    /// The `Int` subterms of an atom: a literal without `x` among them
+    /// gives `x` no bound.
+    int_terms: RefCell<FxHashMap<TermId, Rc<FxHashSet<TermId>>>>,
 }
 
 impl Known {
@@ -220,10 +363,40 @@ impl Known {
         Known::default()
     }
 
+    /// Each of `hyps` assumed as a literal ([`Known::assume_literal`],
+    /// source 0), in order.
+    pub fn of_literals(cx: &Context, hyps: &[TermId]) -> Known {
+        let mut k = Known::new();
+        for &h in hyps {
+            k.assume_literal(cx, h, true, 0);
+        }
+        k
+    }
+
     /// Open a scope: what is assumed from now on goes at the matching
     /// [`Known::pop`].
     pub fn push(&mut self) {
-        self.scopes.push((Vec::new(), Vec::new()));
+        self.scopes.push((Vec::new(), Vec::new(), self.log.len()));
+    }
+
+    /// Forget every literal and close every scope, keeping what single
+    /// literals were found to imply (for the next set of literals over the
+    /// same terms).
+    pub fn clear(&mut self) {
+        self.literals.clear();
+        self.ranges.clear();
+        self.log.clear();
+        self.scopes.clear();
+    }
+
+    /// The number of literals assumed (counting repeats).
+    pub fn len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// No literal assumed.
+    pub fn is_empty(&self) -> bool {
+        self.log.is_empty()
     }
 
     /// Close the innermost scope, forgetting what was assumed in it.
@@ -231,7 +404,8 @@ impl Known {
     /// # Panics
     /// Without an open scope.
     pub fn pop(&mut self) {
-        let (atoms, keys) = self.scopes.pop().expect("balanced scopes");
+        let (atoms, keys, logged) = self.scopes.pop().expect("balanced scopes");
+        self.log.truncate(logged);
         for a in atoms {
             if let Some(v) = self.literals.get_mut(&a) {
                 v.pop();
@@ -268,6 +442,7 @@ impl Known {
             .entry(atom)
             .or_default()
             .push((positive, source));
+        self.log.push((atom, positive, source));
         let range = as_range(cx, atom, positive);
         let scope = self.scopes.last_mut();
         let ranged = range.is_some();
@@ -325,6 +500,7 @@ impl Known {
             v.retain(|&(s, _)| s != source);
             !v.is_empty()
         });
+        self.log.retain(|&(_, _, s)| s != source);
     }
 
     /// The literal `t` (an atom, or its negation) holds: it was assumed
@@ -456,6 +632,71 @@ impl Known {
             .fold(None, |acc: Option<Range>, (_, r)| {
                 Some(acc.map_or_else(|| r.clone(), |a| a.meet(r)))
             })
+    }
+
+    /// The bounds the known literals imply on the atom `x` (module doc):
+    /// those of each literal, in the order they were assumed.
+    pub fn implied(&self, cx: &Context, x: TermId) -> Implied {
+        self.implied_where(cx, x, |_| true)
+    }
+
+    /// [`Known::implied`] from the sources `usable` admits.
+    pub fn implied_where(
+        &self,
+        cx: &Context,
+        x: TermId,
+        usable: impl Fn(usize) -> bool,
+    ) -> Implied {
+        let mut out = Implied::default();
+        let int = cx.sort_of(x) == cx.int_sort();
+        for &(atom, positive, source) in &self.log {
+            if !usable(source) || (int && !self.int_terms_of(cx, atom).contains(&x)) {
+                continue;
+            }
+            out.join(&self.literal_bounds(cx, atom, positive, x));
+        }
+        out
+    }
+
+    /// The bounds the literal `atom` with polarity `positive` alone implies
+    /// on `x`: the ∃-bounds of the bound analysis (of `¬atom`, its ∀-bounds).
+    fn literal_bounds(&self, cx: &Context, atom: TermId, positive: bool, x: TermId) -> Rc<Implied> {
+        if let Some(b) = self.single.borrow().get(&(atom, positive, x)) {
+            return b.clone();
+        }
+        let b = analyse(cx, x, atom);
+        let (lower, upper) = if positive {
+            (b.exists_lower, b.exists_upper)
+        } else {
+            (b.forall_lower, b.forall_upper)
+        };
+        let mut im = Implied::default();
+        im.join(&Implied {
+            lower: lower.candidates().to_vec(),
+            upper: upper.candidates().to_vec(),
+        });
+        let im = Rc::new(im);
+        self.single
+            .borrow_mut()
+            .insert((atom, positive, x), im.clone());
+        im
+    }
+
+    fn int_terms_of(&self, cx: &Context, atom: TermId) -> Rc<FxHashSet<TermId>> {
+        if let Some(s) = self.int_terms.borrow().get(&atom) {
+            return s.clone();
+        }
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![atom];
+        while let Some(t) = stack.pop() {
+            if seen.insert(t) {
+                stack.extend(cx.children(t));
+            }
+        }
+        seen.retain(|&t| cx.sort_of(t) == cx.int_sort());
+        let seen = Rc::new(seen);
+        self.int_terms.borrow_mut().insert(atom, seen.clone());
+        seen
     }
 
     /// The range the known literals leave the `Int` polynomial `p`, read as
@@ -730,5 +971,120 @@ mod tests {
         assert!(k
             .bounds(&int_cmp(cx, t[2]).unwrap().1.without_constant())
             .is_empty());
+    }
+
+    /// The atom `x`, `y` or `b` of [`atoms`]'s script.
+    fn constant(s: &smtlib_io::Script, name: &str) -> TermId {
+        let cx = &s.cx;
+        let f = cx
+            .funs()
+            .find(|(_, d)| cx.sym_name(d.name) == name)
+            .expect("declared")
+            .0;
+        (0..cx.num_terms() as u32)
+            .map(TermId)
+            .find(|&t| matches!(cx.kind(t), TermKind::App(Op::Uf(g), a) if *g == f && a.is_empty()))
+            .expect("used")
+    }
+
+    fn shown(ps: &[Poly<TermId>], s: &smtlib_io::Script) -> Vec<String> {
+        let mut cx = s.cx.clone();
+        ps.iter()
+            .map(|p| {
+                let t = crate::arith::poly::to_term(&mut cx, p);
+                smtlib_io::Printer::new(&cx).term(t)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn implied_lists_symbolic_bounds_in_assumption_order() {
+        let (s, t) = atoms(
+            "(assert (< x (+ y b)))(assert (<= 0 x))(assert (not (< x 5)))
+             (assert (< x (+ y b)))(assert (<= (* 2 x) y))(assert (= x (* y b)))",
+        );
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let mut k = Known::new();
+        for &a in &t {
+            k.assume_literal(cx, a, true, 0);
+        }
+        let im = k.implied(cx, x);
+        // each bound once, in order; 2x <= y has coefficient 2: no bound
+        assert_eq!(shown(&im.lower, &s), ["0", "5", "(* y b)"]);
+        assert_eq!(shown(&im.upper, &s), ["(+ y b)", "(+ (* y b) 1)"]);
+        assert!(im.nonneg() && im.positive() && !im.negative() && !im.nonpos());
+        // another atom: y > x - b, and y >= 2x
+        let y = constant(&s, "y");
+        assert_eq!(
+            shown(&k.implied(cx, y).lower, &s),
+            ["(- (+ x 1) b)", "(* 2 x)"]
+        );
+    }
+
+    #[test]
+    fn a_disjunction_gives_the_bounds_common_to_its_disjuncts() {
+        let (s, t) = atoms(
+            "(assert (or (and (<= 0 x) (< x 3)) (and (<= 0 x) p)))
+             (assert (or (< x 3) (< x 5)))
+             (assert (not (and (< x y) (<= 1 x))))",
+        );
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let k = Known::of_literals(cx, &t[..1]);
+        let im = k.implied(cx, x);
+        assert_eq!(shown(&im.lower, &s), ["0"]);
+        assert!(im.upper.is_empty());
+        // different bounds are not joined into a range
+        let k = Known::of_literals(cx, &t[1..2]);
+        assert!(k.implied(cx, x).upper.is_empty());
+        // ¬(x < y ∧ 1 <= x) is y <= x ∨ x < 1: nothing in common
+        let k = Known::of_literals(cx, &t[2..]);
+        let im = k.implied(cx, x);
+        assert!(im.lower.is_empty() && im.upper.is_empty());
+    }
+
+    #[test]
+    fn implied_follows_scopes_and_sources() {
+        let (s, t) = atoms("(assert (<= 0 x))(assert (< x 4))(assert (< x y))");
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.push();
+        k.assume_literal(cx, t[1], true, 1);
+        k.assume_literal(cx, t[2], true, 0);
+        assert_eq!(shown(&k.implied(cx, x).upper, &s), ["4", "y"]);
+        assert_eq!(shown(&k.implied_where(cx, x, |s| s == 0).upper, &s), ["y"]);
+        assert!(k.implied_where(cx, x, |s| s == 1).lower.is_empty());
+        assert_eq!(k.len(), 3);
+        k.pop();
+        assert!(k.implied(cx, x).upper.is_empty() && k.implied(cx, x).nonneg());
+        k.forget(0);
+        assert!(k.implied(cx, x).lower.is_empty() && k.is_empty());
+        // cleared, and built again: the same answers
+        k.assume_literal(cx, t[1], false, 0);
+        assert_eq!(shown(&k.implied(cx, x).lower, &s), ["4"]);
+        k.clear();
+        assert!(k.is_empty() && k.implied(cx, x).lower.is_empty());
+    }
+
+    #[test]
+    fn bounds_imply_comparisons_through_one_atom() {
+        let (s, t) = atoms(
+            "(assert (< x y))(assert (<= 2 x))
+             (assert (< x (+ y 1)))(assert (<= x y))(assert (< x (- y 1)))
+             (assert (>= x 1))(assert (> x 1))(assert (> x 2))(assert (= x 2))
+             (assert (< 0 3))(assert (< 3 0))(assert (< (+ x b) y))(assert p)",
+        );
+        let cx = &s.cx;
+        let k = Known::of_literals(cx, &t[..2]);
+        let by = |c: TermId| implies_by_bounds(cx, c, |x| k.implied(cx, x));
+        assert!(by(t[2]) && by(t[3]) && !by(t[4]));
+        assert!(by(t[5]) && by(t[6]) && !by(t[7]));
+        // an equality never; constants by their value
+        assert!(!by(t[8]) && by(t[9]) && !by(t[10]));
+        // x + b < y: no bound on x or b of that form; not a comparison
+        assert!(!by(t[11]) && !by(t[12]));
     }
 }

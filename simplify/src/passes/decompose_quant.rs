@@ -13,7 +13,8 @@
 //! comparison atoms; the result is the SimpAffine output.
 
 use super::simp_affine::SimpAffine;
-use crate::analysis::bounds::{analyse, implied};
+use crate::analysis::bounds::analyse;
+use crate::arith::known::Known;
 use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
@@ -148,7 +149,10 @@ fn decompose(
             let mut atoms = m.atoms().to_vec();
             atoms.dedup();
             for a in atoms {
-                if !implied(cx, a, &ctx.ground_facts(cx)).positive() {
+                if !Known::of_literals(cx, &ctx.ground_facts(cx))
+                    .implied(cx, a)
+                    .positive()
+                {
                     continue;
                 }
                 // U = k * a
