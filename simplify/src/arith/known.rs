@@ -58,7 +58,6 @@ use num_traits::{One, Signed, Zero};
 use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 
 /// A closed integer interval; `None` is unbounded on that side.
@@ -340,21 +339,48 @@ pub fn implies_by_bounds(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Imp
 #[derive(Clone, Debug, Default)]
 pub struct Known {
     /// Atom → (polarity, source) of each time it was assumed, in order.
-    literals: HashMap<TermId, Vec<(bool, usize)>>,
-    /// Key → (source, range) of each comparison over it, in order.
-    ranges: HashMap<Poly<TermId>, Vec<(usize, Range)>>,
+    literals: FxHashMap<TermId, Vec<(bool, usize)>>,
+    /// The ranges of the literals of `log`, read when a query needs them
+    /// (a caller that asks only [`Known::implied`] never pays for them).
+    ranges: RefCell<Ranges>,
     /// Every literal assumed, as (atom, polarity, source), in order: the
     /// order [`Known::implied`] lists bounds in.
     log: Vec<(TermId, bool, usize)>,
-    /// Per open scope, the atoms and keys assumed in it, and the length of
-    /// `log` when it opened.
-    scopes: Vec<(Vec<TermId>, Vec<Poly<TermId>>, usize)>,
+    /// Per open scope, the atoms assumed in it, and the length of `log`
+    /// when it opened.
+    scopes: Vec<(Vec<TermId>, usize)>,
     /// What one literal implies on one atom, kept while literals come and
     /// go (it depends on nothing else).
     single: RefCell<FxHashMap<(TermId, bool, TermId), Rc<Implied>>>,
     /// The `Int` subterms of an atom: a literal without `x` among them
     /// gives `x` no bound.
     int_terms: RefCell<FxHashMap<TermId, Rc<FxHashSet<TermId>>>>,
+}
+
+/// The ranges of the first literals of a [`Known`]'s log.
+#[derive(Clone, Debug, Default)]
+struct Ranges {
+    /// The key of each literal read so far, in log order (`None` for a
+    /// literal that is no range).
+    keys: Vec<Option<Poly<TermId>>>,
+    /// Key → (source, range) of each comparison over it, in order.
+    by_key: FxHashMap<Poly<TermId>, Vec<(usize, Range)>>,
+}
+
+impl Ranges {
+    /// Forget the literals read after the first `n`.
+    fn truncate(&mut self, n: usize) {
+        while self.keys.len() > n {
+            if let Some(k) = self.keys.pop().expect("longer than n") {
+                if let Some(v) = self.by_key.get_mut(&k) {
+                    v.pop();
+                    if v.is_empty() {
+                        self.by_key.remove(&k);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Known {
@@ -376,7 +402,7 @@ impl Known {
     /// Open a scope: what is assumed from now on goes at the matching
     /// [`Known::pop`].
     pub fn push(&mut self) {
-        self.scopes.push((Vec::new(), Vec::new(), self.log.len()));
+        self.scopes.push((Vec::new(), self.log.len()));
     }
 
     /// Forget every literal and close every scope, keeping what single
@@ -384,7 +410,7 @@ impl Known {
     /// same terms).
     pub fn clear(&mut self) {
         self.literals.clear();
-        self.ranges.clear();
+        *self.ranges.get_mut() = Ranges::default();
         self.log.clear();
         self.scopes.clear();
     }
@@ -404,7 +430,8 @@ impl Known {
     /// # Panics
     /// Without an open scope.
     pub fn pop(&mut self) {
-        let (atoms, keys, logged) = self.scopes.pop().expect("balanced scopes");
+        let (atoms, logged) = self.scopes.pop().expect("balanced scopes");
+        self.ranges.get_mut().truncate(logged);
         self.log.truncate(logged);
         for a in atoms {
             if let Some(v) = self.literals.get_mut(&a) {
@@ -414,51 +441,58 @@ impl Known {
                 }
             }
         }
-        for k in keys {
-            if let Some(v) = self.ranges.get_mut(&k) {
-                v.pop();
-                if v.is_empty() {
-                    self.ranges.remove(&k);
-                }
-            }
-        }
     }
 
     /// Assume the literal `t` (an atom, or its negation: `¬a` is `a` with
     /// the other polarity) with `positive` polarity, from `source`.
-    /// `true` and `false` add nothing. Returns whether it gave a range.
-    pub fn assume_literal(
-        &mut self,
-        cx: &Context,
-        t: TermId,
-        positive: bool,
-        source: usize,
-    ) -> bool {
+    /// `true` and `false` add nothing.
+    pub fn assume_literal(&mut self, cx: &Context, t: TermId, positive: bool, source: usize) {
         let (atom, positive) = literal(cx, t, positive);
         if term::is_true(cx, atom) || term::is_false(cx, atom) {
-            return false;
+            return;
         }
         self.literals
             .entry(atom)
             .or_default()
             .push((positive, source));
         self.log.push((atom, positive, source));
-        let range = as_range(cx, atom, positive);
-        let scope = self.scopes.last_mut();
-        let ranged = range.is_some();
-        if let Some((key, r)) = range {
-            self.ranges
-                .entry(key.clone())
-                .or_default()
-                .push((source, r));
-            if let Some(s) = scope {
-                s.0.push(atom);
-                s.1.push(key);
-            }
-        } else if let Some(s) = scope {
+        if let Some(s) = self.scopes.last_mut() {
             s.0.push(atom);
         }
-        ranged
+    }
+
+    /// [`Known::assume_literal`], returning whether the literal gave a
+    /// range (it is an `Int` comparison, not a negated equality).
+    pub fn assume_ranged(
+        &mut self,
+        cx: &Context,
+        t: TermId,
+        positive: bool,
+        source: usize,
+    ) -> bool {
+        let n = self.log.len();
+        self.assume_literal(cx, t, positive, source);
+        if self.log.len() == n {
+            return false;
+        }
+        self.read_ranges(cx);
+        self.ranges.get_mut().keys[n].is_some()
+    }
+
+    /// Read the ranges of the literals assumed since the last time.
+    fn read_ranges(&self, cx: &Context) {
+        let mut r = self.ranges.borrow_mut();
+        while r.keys.len() < self.log.len() {
+            let (atom, positive, source) = self.log[r.keys.len()];
+            let key = as_range(cx, atom, positive).map(|(key, range)| {
+                r.by_key
+                    .entry(key.clone())
+                    .or_default()
+                    .push((source, range));
+                key
+            });
+            r.keys.push(key);
+        }
     }
 
     /// Assume `t` with `positive` polarity: its conjuncts (`t`'s arguments
@@ -496,10 +530,22 @@ impl Known {
             v.retain(|&(_, s)| s != source);
             !v.is_empty()
         });
-        self.ranges.retain(|_, v| {
+        let r = self.ranges.get_mut();
+        r.by_key.retain(|_, v| {
             v.retain(|&(s, _)| s != source);
             !v.is_empty()
         });
+        // the keys read stay a prefix of the log
+        let read = r.keys.len();
+        let mut keys = std::mem::take(&mut r.keys).into_iter();
+        let mut kept = Vec::new();
+        for (i, &e) in self.log.iter().enumerate() {
+            let key = if i < read { keys.next() } else { None };
+            if e.2 != source {
+                kept.extend(key);
+            }
+        }
+        r.keys = kept;
         self.log.retain(|&(_, _, s)| s != source);
     }
 
@@ -609,7 +655,7 @@ impl Known {
         usable: impl Fn(usize) -> bool,
     ) -> Option<Verdict> {
         let (key, r) = as_range(cx, t, true)?;
-        let known = self.key_range(&key, usable)?;
+        let known = self.key_range(cx, &key, usable)?;
         if known.within(&r) {
             return Some(Verdict::Holds(true));
         }
@@ -624,8 +670,16 @@ impl Known {
 
     /// The meet of the known ranges of `key`, from the sources `usable`
     /// admits; `None` if there is none.
-    fn key_range(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<Range> {
+    fn key_range(
+        &self,
+        cx: &Context,
+        key: &Poly<TermId>,
+        usable: impl Fn(usize) -> bool,
+    ) -> Option<Range> {
+        self.read_ranges(cx);
         self.ranges
+            .borrow()
+            .by_key
             .get(key)?
             .iter()
             .filter(|(s, _)| usable(*s))
@@ -703,12 +757,17 @@ impl Known {
     /// a linear form over its monomials: `[lo, hi]` with `lo <= p <= hi`
     /// wherever they hold (unbounded where they say nothing). A constant
     /// `p` is its own value.
-    pub fn bounds(&self, p: &Poly<TermId>) -> Range {
-        self.bounds_where(p, |_| true)
+    pub fn bounds(&self, cx: &Context, p: &Poly<TermId>) -> Range {
+        self.bounds_where(cx, p, |_| true)
     }
 
     /// [`Known::bounds`] from the sources `usable` admits.
-    pub fn bounds_where(&self, p: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Range {
+    pub fn bounds_where(
+        &self,
+        cx: &Context,
+        p: &Poly<TermId>,
+        usable: impl Fn(usize) -> bool,
+    ) -> Range {
         let Some((g, key, c)) = split(p) else {
             let c = p.constant_term();
             return Range {
@@ -716,7 +775,7 @@ impl Known {
                 hi: Some(c),
             };
         };
-        match self.key_range(&key, usable) {
+        match self.key_range(cx, &key, usable) {
             Some(k) => k.affine(&g, &c),
             None => Range::all(),
         }
@@ -780,12 +839,12 @@ mod tests {
         let (s, t) = atoms("(assert (not (<= x 3)))(assert (>= x 4))(assert (= x 3))(assert (not (= x 3)))(assert (= x 9))");
         let cx = &s.cx;
         let mut k = Known::new();
-        assert!(k.assume_literal(cx, t[0], true, 0));
+        assert!(k.assume_ranged(cx, t[0], true, 0));
         assert!(k.holds(cx, t[1]));
         assert!(k.refuted(cx, t[2]));
         // a negated equality is no range: it decides nothing else
         let mut k = Known::new();
-        assert!(!k.assume_literal(cx, t[3], true, 0));
+        assert!(!k.assume_ranged(cx, t[3], true, 0));
         assert!(k.refuted(cx, t[2]));
         assert_eq!(k.decide(cx, t[4]), None);
         assert_eq!(k.decide(cx, t[1]), None);
@@ -839,9 +898,9 @@ mod tests {
         k.assume_literal(cx, t[0], true, 1);
         k.assume_literal(cx, t[1], true, 2);
         let x = Poly::atom(int_cmp(cx, t[2]).unwrap().1.atoms()[0]);
-        assert_eq!(k.bounds(&x).point(), Some(&BigInt::zero()));
+        assert_eq!(k.bounds(cx, &x).point(), Some(&BigInt::zero()));
         assert_eq!(
-            k.bounds_where(&x, |s| s == 2),
+            k.bounds_where(cx, &x, |s| s == 2),
             Range {
                 lo: Some(BigInt::zero()),
                 hi: None
@@ -883,17 +942,20 @@ mod tests {
         // -2x + 1 ∈ [-9, -3]
         let p = x.scale(&BigInt::from(-2)).add_constant(&BigInt::one());
         assert_eq!(
-            k.bounds(&p),
+            k.bounds(cx, &p),
             Range {
                 lo: Some(BigInt::from(-9)),
                 hi: Some(BigInt::from(-3))
             }
         );
         // constants are their own bounds; unknown forms are unbounded
-        assert_eq!(k.bounds(&Poly::constant(4)).point(), Some(&BigInt::from(4)));
+        assert_eq!(
+            k.bounds(cx, &Poly::constant(4)).point(),
+            Some(&BigInt::from(4))
+        );
         let (s2, t2) = atoms("(assert (<= y 0))");
         let y = int_cmp(&s2.cx, t2[0]).unwrap().1;
-        assert_eq!(Known::new().bounds(&y), Range::all());
+        assert_eq!(Known::new().bounds(&s2.cx, &y), Range::all());
     }
 
     #[test]
@@ -969,7 +1031,7 @@ mod tests {
         k.assume_literal(cx, t[1], true, 0);
         assert!(k.holds(cx, t[2]));
         assert!(k
-            .bounds(&int_cmp(cx, t[2]).unwrap().1.without_constant())
+            .bounds(cx, &int_cmp(cx, t[2]).unwrap().1.without_constant())
             .is_empty());
     }
 
@@ -1086,5 +1148,30 @@ mod tests {
         assert!(!by(t[8]) && by(t[9]) && !by(t[10]));
         // x + b < y: no bound on x or b of that form; not a comparison
         assert!(!by(t[11]) && !by(t[12]));
+    }
+
+    #[test]
+    fn ranges_read_late_follow_scopes_and_forget() {
+        let (s, t) = atoms("(assert (<= x 0))(assert (>= x 5))(assert (<= x 3))(assert (<= y 0))");
+        let cx = &s.cx;
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 1);
+        assert!(k.holds(cx, t[2]));
+        // assumed after the last query, forgotten before the next
+        k.assume_literal(cx, t[3], true, 2);
+        k.assume_literal(cx, t[1], true, 3);
+        k.forget(1);
+        assert_eq!(k.decide(cx, t[2]), Some(false));
+        k.push();
+        k.assume_literal(cx, t[0], true, 1);
+        // contradictory: every comparison of x holds
+        assert_eq!(k.decide(cx, t[2]), Some(true));
+        k.pop();
+        assert_eq!(k.decide(cx, t[2]), Some(false));
+        k.forget(3);
+        assert_eq!(k.decide(cx, t[2]), None);
+        assert!(k.holds(cx, t[3]));
+        // ¬(x >= 5) is x < 5: a range
+        assert!(k.assume_ranged(cx, t[1], false, 0));
     }
 }

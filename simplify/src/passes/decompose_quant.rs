@@ -125,6 +125,8 @@ fn decompose(
     if before == 0 {
         return None;
     }
+    // the ground facts, assumed when first asked
+    let mut facts: Option<Known> = None;
     for (i, &v) in vs.iter().enumerate() {
         if cx.var(v).sort != cx.int_sort() {
             continue;
@@ -149,10 +151,9 @@ fn decompose(
             let mut atoms = m.atoms().to_vec();
             atoms.dedup();
             for a in atoms {
-                if !Known::of_literals(cx, &ctx.ground_facts(cx))
-                    .implied(cx, a)
-                    .positive()
-                {
+                let facts =
+                    facts.get_or_insert_with(|| Known::of_literals(cx, &ctx.ground_facts(cx)));
+                if !facts.implied(cx, a).positive() {
                     continue;
                 }
                 // U = k * a

@@ -245,12 +245,10 @@ impl Merger {
             None => {
                 a.num_terms() == 1 && {
                     let (m, c) = a.terms().next().unwrap();
-                    c.is_positive()
-                        && m.atoms().iter().all(|&at| {
-                            Known::of_literals(cx, &self.facts)
-                                .implied(cx, at)
-                                .positive()
-                        })
+                    c.is_positive() && {
+                        let facts = Known::of_literals(cx, &self.facts);
+                        m.atoms().iter().all(|&at| facts.implied(cx, at).positive())
+                    }
                 }
             }
         };

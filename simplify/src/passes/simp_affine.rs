@@ -33,6 +33,8 @@
 //! (negated earlier disjuncts of an `or`), the condition of an `ite`
 //! branch. This is polarity-independent: `C[φ] ≡ C[φ']` whenever `φ ≡ φ'`
 //! under the path hypotheses, whatever the polarity of the position.
+//! The hypotheses are kept in a scoped [`Known`], which gives the bounds
+//! they imply on each atom ([`Known::implied`]).
 //! For a quantifier `∀x.φ` whose bound analysis gives `c <= x < a` (∀
 //! bounds), the guard may be assumed in `φ` too, because
 //! `∀x.φ ≡ ∀x. c <= x < a ⇒ φ`; when an atom needed such a synthetic guard,

@@ -1,5 +1,7 @@
 //! The hypotheses that hold where `guarded-eq` decides a guard, indexed
-//! once for every guard decided under the same hypotheses.
+//! once for every guard decided under the same hypotheses. What the closed
+//! hypotheses refute and the bounds they imply come from the facts engine
+//! ([`Known`]); the index adds the closure and the layers.
 //!
 //! A guard is decided against every hypothesis (its conjuncts, their
 //! closure, the bounds they imply). Rebuilding that for each rewrite cost
