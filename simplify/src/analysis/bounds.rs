@@ -10,8 +10,9 @@
 //!
 //! So `∀x. φ ≡ ∀x. c <= x < a ⇒ φ` for `c ∈ forall_lower`, `a ∈ forall_upper`
 //! and `∃x. φ ≡ ∃x. c <= x < a ∧ φ` for the exists sets. The exists sets of
-//! a *hypothesis* that holds at some position are bounds that hold there;
-//! [`implied`] packages that for SimpAffine and the other passes.
+//! a *hypothesis* that holds at some position are bounds that hold there:
+//! the facts engine (`Known::implied`, which uses this analysis) reads its
+//! literals so.
 //!
 //! The analysis is recursive as in the paper: atoms give bounds by cases,
 //! `not` swaps the ∀ and ∃ sets, `and` intersects ∀ sets and unites ∃ sets,
@@ -26,10 +27,8 @@ use crate::arith::{int_cmp, Rel};
 use crate::term::mentions_any;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
-use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::{Context, Op, TermId, TermKind, VarId};
 use std::collections::{HashMap, HashSet};
-use std::rc::Rc;
 
 /// A set of candidate bounds; `All` means every term is a bound.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -307,200 +306,7 @@ pub fn analyse_var(cx: &mut Context, v: VarId, phi: TermId) -> Bounds {
     analyse(cx, x, phi)
 }
 
-/// Bounds on `x` implied by hypotheses that all hold: lower bounds `c`
-/// (`c <= x`) and upper bounds `a` (`x < a`).
-#[derive(Clone, Debug, Default)]
-pub struct Implied {
-    pub lower: Vec<Poly<TermId>>,
-    pub upper: Vec<Poly<TermId>>,
-}
-
-impl Implied {
-    /// `0 <= x` follows (some lower bound is a constant `>= 0`).
-    pub fn nonneg(&self) -> bool {
-        self.lower
-            .iter()
-            .any(|p| p.as_constant().is_some_and(|c| !c.is_negative()))
-    }
-
-    /// `0 < x` follows.
-    pub fn positive(&self) -> bool {
-        self.lower
-            .iter()
-            .any(|p| p.as_constant().is_some_and(|c| c.is_positive()))
-    }
-
-    /// `x <= 0` follows (some upper bound is a constant `<= 1`: `x < 1`).
-    pub fn nonpos(&self) -> bool {
-        self.upper
-            .iter()
-            .any(|p| p.as_constant().is_some_and(|c| c <= BigInt::one()))
-    }
-
-    /// `x < 0` follows (some upper bound is a constant `<= 0`).
-    pub fn negative(&self) -> bool {
-        self.upper
-            .iter()
-            .any(|p| p.as_constant().is_some_and(|c| !c.is_positive()))
-    }
-
-    /// The one value `x` can take: a lower bound `c` and an upper bound
-    /// `c + 1` (`c <= x < c + 1`, as `0 <= z <= 0` once Int comparisons
-    /// are made strict).
-    pub fn pinned(&self) -> Option<Poly<TermId>> {
-        let one = BigInt::one();
-        self.lower
-            .iter()
-            .find(|l| {
-                self.upper
-                    .iter()
-                    .any(|u| u.sub(l).as_constant().is_some_and(|c| c == one))
-            })
-            .cloned()
-    }
-
-    /// `x < a` follows for the polynomial `a`, directly or through an upper
-    /// bound `u` with `u <= a` by a constant.
-    pub fn below(&self, a: &Poly<TermId>) -> bool {
-        self.upper.iter().any(|u| {
-            a.sub(u)
-                .as_constant()
-                .is_some_and(|c: BigInt| !c.is_negative())
-        })
-    }
-}
-
-/// Bounds on `x` implied by the conjunction of `hyps`.
-pub fn implied(cx: &Context, x: TermId, hyps: &[TermId]) -> Implied {
-    let mut out = Implied::default();
-    let mut an = Analyser {
-        cx,
-        x,
-        memo: HashMap::new(),
-    };
-    for &h in hyps {
-        let b = an.go(h);
-        for p in b.exists_lower.candidates() {
-            if !out.lower.contains(p) {
-                out.lower.push(p.clone());
-            }
-        }
-        for p in b.exists_upper.candidates() {
-            if !out.upper.contains(p) {
-                out.upper.push(p.clone());
-            }
-        }
-    }
-    out
-}
-
-/// [`implied`] for many atoms and hypothesis lists that share hypotheses:
-/// what one hypothesis implies on one atom is found once, and a hypothesis
-/// that does not contain an `Int` atom is skipped (a bound on `x` comes
-/// from a comparison whose polynomial has `x` as an atom). The answer is
-/// [`implied`]'s: the same candidates in the same order.
-#[derive(Clone, Debug, Default)]
-pub struct ImpliedCache {
-    /// The `Int` subterms of each hypothesis.
-    int_terms: FxHashMap<TermId, Rc<FxHashSet<TermId>>>,
-    /// (hypothesis, atom) → the bounds the hypothesis alone implies.
-    bounds: FxHashMap<(TermId, TermId), Rc<Implied>>,
-}
-
-impl ImpliedCache {
-    /// [`implied`]`(cx, x, hyps)`.
-    pub fn implied(&mut self, cx: &Context, x: TermId, hyps: &[TermId]) -> Implied {
-        let mut out = Implied::default();
-        let int = cx.sort_of(x) == cx.int_sort();
-        for &h in hyps {
-            if int && !self.int_terms_of(cx, h).contains(&x) {
-                continue;
-            }
-            let b = self
-                .bounds
-                .entry((h, x))
-                .or_insert_with(|| Rc::new(implied(cx, x, &[h])));
-            for p in &b.lower {
-                if !out.lower.contains(p) {
-                    out.lower.push(p.clone());
-                }
-            }
-            for p in &b.upper {
-                if !out.upper.contains(p) {
-                    out.upper.push(p.clone());
-                }
-            }
-        }
-        out
-    }
-
-    fn int_terms_of(&mut self, cx: &Context, h: TermId) -> &FxHashSet<TermId> {
-        self.int_terms.entry(h).or_insert_with(|| {
-            let mut seen = FxHashSet::default();
-            let mut stack = vec![h];
-            while let Some(t) = stack.pop() {
-                if seen.insert(t) {
-                    stack.extend(cx.children(t));
-                }
-            }
-            seen.retain(|&t| cx.sort_of(t) == cx.int_sort());
-            Rc::new(seen)
-        })
-    }
-}
-
 /// A bound as a term.
 pub fn bound_term(cx: &mut Context, p: &Poly<TermId>) -> TermId {
     poly::to_term(cx, p)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn lists(im: &Implied) -> (Vec<Poly<TermId>>, Vec<Poly<TermId>>) {
-        (im.lower.clone(), im.upper.clone())
-    }
-
-    /// The cache answers as `implied` does, hypotheses without the atom
-    /// (and constants) included, for lists that share hypotheses.
-    #[test]
-    fn cache_answers_as_implied() {
-        let s = smtlib_io::parse_script(
-            "(declare-const x Int)(declare-const y Int)(declare-const n Int)(declare-fun f (Int) Int)
-             (assert (and (<= 0 x) (< x n)))(assert (< y 7))(assert (not (>= x (f y))))
-             (assert (or (< x 3) (< x 5)))(assert true)(assert false)
-             (assert (forall ((i Int)) (=> (<= 0 i) (< x (+ i n)))))(assert (<= (+ x y) 4))",
-        )
-        .unwrap();
-        let cx = &s.cx;
-        let hyps: Vec<TermId> = s.assertions().collect();
-        let atoms: Vec<TermId> = ["x", "y", "n"]
-            .iter()
-            .map(|name| {
-                let f = cx.funs().find(|(_, d)| cx.sym_name(d.name) == *name).unwrap().0;
-                (0..cx.num_terms() as u32)
-                    .map(TermId)
-                    .find(|&t| matches!(cx.kind(t), TermKind::App(Op::Uf(g), a) if *g == f && a.is_empty()))
-                    .unwrap()
-            })
-            .collect();
-        let mut cache = ImpliedCache::default();
-        for (i, j) in [
-            (0, hyps.len()),
-            (0, 3),
-            (2, 6),
-            (3, hyps.len()),
-            (0, hyps.len()),
-        ] {
-            for &x in &atoms {
-                let want = implied(cx, x, &hyps[i..j]);
-                let got = cache.implied(cx, x, &hyps[i..j]);
-                assert_eq!(lists(&got), lists(&want), "atom {x:?}, hypotheses {i}..{j}");
-            }
-        }
-        // x < n and x < f(y) are found, x's lower bound 0 too
-        let x = cache.implied(cx, atoms[0], &hyps);
-        assert!(x.nonneg() && x.upper.len() >= 2);
-    }
 }

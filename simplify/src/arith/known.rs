@@ -19,6 +19,23 @@
 //!   set: from `l + 1 <= m`, the atom `m <= l` is refuted and `l < m + 3`
 //!   holds.
 //!
+//! * **Symbolic bounds of an atom.** [`Known::implied`] lists the bounds
+//!   `c <= x` and `x < a` the literals give an `Int` atom `x`, where `c`
+//!   and `a` are polynomials over other atoms (`x < n` from `x + 1 <= n`).
+//!   Each literal is read by the bound analysis of
+//!   [`analyse`](crate::analysis::bounds::analyse) (its ∃-bounds): a
+//!   comparison where `x` has coefficient ±1 gives a bound, a conjunction
+//!   the bounds of each conjunct, a disjunction the bounds common to all
+//!   its disjuncts (`x < 3 ∨ x < 3 + 0` gives `x < 3`; `x < 3 ∨ x < 5`
+//!   gives none, as the analysis compares bounds syntactically). The bounds
+//!   are listed literal by literal in the order the literals were assumed,
+//!   each once, so that a caller that takes the first bound that fits
+//!   decides the same way on every run. [`implies_by_bounds`] decides an
+//!   atom `x ⋈ s` from such bounds: a listed bound `u` with `u <= s` (by a
+//!   constant) implies `x < s`, and so on. This is not the range reading
+//!   above: it keeps monomials as they are only for `x` itself and decides
+//!   through symbolic bounds, not through the meet of ranges of a key.
+//!
 //! It concludes nothing else: no transitivity between keys (`x <= y` and
 //! `y <= z` do not decide `x <= z`), no reasoning about `≠`, and nothing
 //! about non-`Int` atoms beyond the syntactic match. When the known
@@ -32,13 +49,16 @@
 //! the sources a filter admits) for facts that are replaced one at a time.
 
 use super::poly::Poly;
+use crate::analysis::bounds::{analyse, atom_as_bound};
 use crate::arith::{int_cmp, integer_bound, Rel};
 use crate::term;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
+use rustc_hash::{FxHashMap, FxHashSet};
 use smtlib_io::{Context, Op, TermId, TermKind};
-use std::collections::HashMap;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// A closed integer interval; `None` is unbounded on that side.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -203,15 +223,164 @@ pub enum Verdict {
     Pins(Poly<TermId>, BigInt),
 }
 
+/// Bounds on an atom `x` that known literals imply ([`Known::implied`]):
+/// lower bounds `c` (`c <= x`) and upper bounds `a` (`x < a`), each listed
+/// once, in the order the literals giving them were assumed.
+#[derive(Clone, Debug, Default)]
+pub struct Implied {
+    pub lower: Vec<Poly<TermId>>,
+    pub upper: Vec<Poly<TermId>>,
+}
+
+impl Implied {
+    /// Add the bounds of `o` not listed yet, after those listed.
+    pub fn join(&mut self, o: &Implied) {
+        for p in &o.lower {
+            if !self.lower.contains(p) {
+                self.lower.push(p.clone());
+            }
+        }
+        for p in &o.upper {
+            if !self.upper.contains(p) {
+                self.upper.push(p.clone());
+            }
+        }
+    }
+
+    /// `0 <= x` follows (some lower bound is a constant `>= 0`).
+    pub fn nonneg(&self) -> bool {
+        self.lower
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| !c.is_negative()))
+    }
+
+    /// `0 < x` follows.
+    pub fn positive(&self) -> bool {
+        self.lower
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| c.is_positive()))
+    }
+
+    /// `x <= 0` follows (some upper bound is a constant `<= 1`: `x < 1`).
+    pub fn nonpos(&self) -> bool {
+        self.upper
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| c <= BigInt::one()))
+    }
+
+    /// `x < 0` follows (some upper bound is a constant `<= 0`).
+    pub fn negative(&self) -> bool {
+        self.upper
+            .iter()
+            .any(|p| p.as_constant().is_some_and(|c| !c.is_positive()))
+    }
+
+    /// The one value `x` can take: the first lower bound `c` with an upper
+    /// bound `c + 1` (`c <= x < c + 1`, as `0 <= z <= 0` once Int
+    /// comparisons are made strict).
+    pub fn pinned(&self) -> Option<Poly<TermId>> {
+        let one = BigInt::one();
+        self.lower
+            .iter()
+            .find(|l| {
+                self.upper
+                    .iter()
+                    .any(|u| u.sub(l).as_constant().is_some_and(|c| c == one))
+            })
+            .cloned()
+    }
+
+    /// `x < a` follows for the polynomial `a`, directly or through an upper
+    /// bound `u` with `u <= a` by a constant.
+    pub fn below(&self, a: &Poly<TermId>) -> bool {
+        self.upper.iter().any(|u| {
+            a.sub(u)
+                .as_constant()
+                .is_some_and(|c: BigInt| !c.is_negative())
+        })
+    }
+
+    /// `x >= s` follows: some lower bound `l` with `l >= s` by a constant.
+    fn at_least(&self, s: &Poly<TermId>) -> bool {
+        self.lower
+            .iter()
+            .any(|l| l.sub(s).as_constant().is_some_and(|k| !k.is_negative()))
+    }
+}
+
+/// Whether the bounds `bounds` gives each atom imply the literal `c`: a
+/// constant comparison that holds, or `x ⋈ s` for an atom `x` of `c` with
+/// coefficient ±1 ([`atom_as_bound`]) and a bound on `x` that implies it
+/// (`x < s` from an upper bound `u <= s`, `x >= s` from a lower bound
+/// `l >= s`; never an equality).
+pub fn implies_by_bounds(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
+    let Some((rel, p)) = int_cmp(cx, c) else {
+        return false;
+    };
+    if let Some(k) = p.as_constant() {
+        return rel.holds(&k);
+    }
+    p.atoms().into_iter().any(|x| {
+        let Some((r, s)) = atom_as_bound(cx, c, x) else {
+            return false;
+        };
+        let im = bounds(x);
+        match r {
+            Rel::Lt => im.below(&s),
+            Rel::Le => im.below(&s.add_constant(&BigInt::one())),
+            Rel::Ge => im.at_least(&s),
+            Rel::Gt => im.at_least(&s.add_constant(&BigInt::one())),
+            Rel::Eq => false,
+        }
+    })
+}
+
 /// A set of known literals, with what they decide (module doc).
 #[derive(Clone, Debug, Default)]
 pub struct Known {
     /// Atom → (polarity, source) of each time it was assumed, in order.
-    literals: HashMap<TermId, Vec<(bool, usize)>>,
+    literals: FxHashMap<TermId, Vec<(bool, usize)>>,
+    /// The ranges of the literals of `log`, read when a query needs them
+    /// (a caller that asks only [`Known::implied`] never pays for them).
+    ranges: RefCell<Ranges>,
+    /// Every literal assumed, as (atom, polarity, source), in order: the
+    /// order [`Known::implied`] lists bounds in.
+    log: Vec<(TermId, bool, usize)>,
+    /// Per open scope, the atoms assumed in it, and the length of `log`
+    /// when it opened.
+    scopes: Vec<(Vec<TermId>, usize)>,
+    /// What one literal implies on one atom, kept while literals come and
+    /// go (it depends on nothing else).
+    single: RefCell<FxHashMap<(TermId, bool, TermId), Rc<Implied>>>,
+    /// The `Int` subterms of an atom: a literal without `x` among them
+    /// gives `x` no bound.
+    int_terms: RefCell<FxHashMap<TermId, Rc<FxHashSet<TermId>>>>,
+}
+
+/// The ranges of the first literals of a [`Known`]'s log.
+#[derive(Clone, Debug, Default)]
+struct Ranges {
+    /// The key of each literal read so far, in log order (`None` for a
+    /// literal that is no range).
+    keys: Vec<Option<Poly<TermId>>>,
     /// Key → (source, range) of each comparison over it, in order.
-    ranges: HashMap<Poly<TermId>, Vec<(usize, Range)>>,
-    /// Per open scope, the atoms and keys assumed in it.
-    scopes: Vec<(Vec<TermId>, Vec<Poly<TermId>>)>,
+    by_key: FxHashMap<Poly<TermId>, Vec<(usize, Range)>>,
+}
+
+impl Ranges {
+    /// Forget the literals read after the first `n`.
+    fn truncate(&mut self, n: usize) {
+        while self.keys.len() > n {
+            if let Some(k) = self.keys.pop().expect("longer than n") {
+                if let Some(v) = self.by_key.get_mut(&k) {
+                    v.pop();
+                    if v.is_empty() {
+                        self.by_key.remove(&k);
+                    }
+                }
+            }
+        }
+    }
 }
 
 impl Known {
@@ -220,10 +389,40 @@ impl Known {
         Known::default()
     }
 
+    /// Each of `hyps` assumed as a literal ([`Known::assume_literal`],
+    /// source 0), in order.
+    pub fn of_literals(cx: &Context, hyps: &[TermId]) -> Known {
+        let mut k = Known::new();
+        for &h in hyps {
+            k.assume_literal(cx, h, true, 0);
+        }
+        k
+    }
+
     /// Open a scope: what is assumed from now on goes at the matching
     /// [`Known::pop`].
     pub fn push(&mut self) {
-        self.scopes.push((Vec::new(), Vec::new()));
+        self.scopes.push((Vec::new(), self.log.len()));
+    }
+
+    /// Forget every literal and close every scope, keeping what single
+    /// literals were found to imply (for the next set of literals over the
+    /// same terms).
+    pub fn clear(&mut self) {
+        self.literals.clear();
+        *self.ranges.get_mut() = Ranges::default();
+        self.log.clear();
+        self.scopes.clear();
+    }
+
+    /// The number of literals assumed (counting repeats).
+    pub fn len(&self) -> usize {
+        self.log.len()
+    }
+
+    /// No literal assumed.
+    pub fn is_empty(&self) -> bool {
+        self.log.is_empty()
     }
 
     /// Close the innermost scope, forgetting what was assumed in it.
@@ -231,7 +430,9 @@ impl Known {
     /// # Panics
     /// Without an open scope.
     pub fn pop(&mut self) {
-        let (atoms, keys) = self.scopes.pop().expect("balanced scopes");
+        let (atoms, logged) = self.scopes.pop().expect("balanced scopes");
+        self.ranges.get_mut().truncate(logged);
+        self.log.truncate(logged);
         for a in atoms {
             if let Some(v) = self.literals.get_mut(&a) {
                 v.pop();
@@ -240,50 +441,58 @@ impl Known {
                 }
             }
         }
-        for k in keys {
-            if let Some(v) = self.ranges.get_mut(&k) {
-                v.pop();
-                if v.is_empty() {
-                    self.ranges.remove(&k);
-                }
-            }
-        }
     }
 
     /// Assume the literal `t` (an atom, or its negation: `¬a` is `a` with
     /// the other polarity) with `positive` polarity, from `source`.
-    /// `true` and `false` add nothing. Returns whether it gave a range.
-    pub fn assume_literal(
+    /// `true` and `false` add nothing.
+    pub fn assume_literal(&mut self, cx: &Context, t: TermId, positive: bool, source: usize) {
+        let (atom, positive) = literal(cx, t, positive);
+        if term::is_true(cx, atom) || term::is_false(cx, atom) {
+            return;
+        }
+        self.literals
+            .entry(atom)
+            .or_default()
+            .push((positive, source));
+        self.log.push((atom, positive, source));
+        if let Some(s) = self.scopes.last_mut() {
+            s.0.push(atom);
+        }
+    }
+
+    /// [`Known::assume_literal`], returning whether the literal gave a
+    /// range (it is an `Int` comparison, not a negated equality).
+    pub fn assume_ranged(
         &mut self,
         cx: &Context,
         t: TermId,
         positive: bool,
         source: usize,
     ) -> bool {
-        let (atom, positive) = literal(cx, t, positive);
-        if term::is_true(cx, atom) || term::is_false(cx, atom) {
+        let n = self.log.len();
+        self.assume_literal(cx, t, positive, source);
+        if self.log.len() == n {
             return false;
         }
-        self.literals
-            .entry(atom)
-            .or_default()
-            .push((positive, source));
-        let range = as_range(cx, atom, positive);
-        let scope = self.scopes.last_mut();
-        let ranged = range.is_some();
-        if let Some((key, r)) = range {
-            self.ranges
-                .entry(key.clone())
-                .or_default()
-                .push((source, r));
-            if let Some(s) = scope {
-                s.0.push(atom);
-                s.1.push(key);
-            }
-        } else if let Some(s) = scope {
-            s.0.push(atom);
+        self.read_ranges(cx);
+        self.ranges.get_mut().keys[n].is_some()
+    }
+
+    /// Read the ranges of the literals assumed since the last time.
+    fn read_ranges(&self, cx: &Context) {
+        let mut r = self.ranges.borrow_mut();
+        while r.keys.len() < self.log.len() {
+            let (atom, positive, source) = self.log[r.keys.len()];
+            let key = as_range(cx, atom, positive).map(|(key, range)| {
+                r.by_key
+                    .entry(key.clone())
+                    .or_default()
+                    .push((source, range));
+                key
+            });
+            r.keys.push(key);
         }
-        ranged
     }
 
     /// Assume `t` with `positive` polarity: its conjuncts (`t`'s arguments
@@ -321,10 +530,23 @@ impl Known {
             v.retain(|&(_, s)| s != source);
             !v.is_empty()
         });
-        self.ranges.retain(|_, v| {
+        let r = self.ranges.get_mut();
+        r.by_key.retain(|_, v| {
             v.retain(|&(s, _)| s != source);
             !v.is_empty()
         });
+        // the keys read stay a prefix of the log
+        let read = r.keys.len();
+        let mut keys = std::mem::take(&mut r.keys).into_iter();
+        let mut kept = Vec::new();
+        for (i, &e) in self.log.iter().enumerate() {
+            let key = if i < read { keys.next() } else { None };
+            if e.2 != source {
+                kept.extend(key);
+            }
+        }
+        r.keys = kept;
+        self.log.retain(|&(_, _, s)| s != source);
     }
 
     /// The literal `t` (an atom, or its negation) holds: it was assumed
@@ -433,7 +655,7 @@ impl Known {
         usable: impl Fn(usize) -> bool,
     ) -> Option<Verdict> {
         let (key, r) = as_range(cx, t, true)?;
-        let known = self.key_range(&key, usable)?;
+        let known = self.key_range(cx, &key, usable)?;
         if known.within(&r) {
             return Some(Verdict::Holds(true));
         }
@@ -448,8 +670,16 @@ impl Known {
 
     /// The meet of the known ranges of `key`, from the sources `usable`
     /// admits; `None` if there is none.
-    fn key_range(&self, key: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Option<Range> {
+    fn key_range(
+        &self,
+        cx: &Context,
+        key: &Poly<TermId>,
+        usable: impl Fn(usize) -> bool,
+    ) -> Option<Range> {
+        self.read_ranges(cx);
         self.ranges
+            .borrow()
+            .by_key
             .get(key)?
             .iter()
             .filter(|(s, _)| usable(*s))
@@ -458,16 +688,86 @@ impl Known {
             })
     }
 
+    /// The bounds the known literals imply on the atom `x` (module doc):
+    /// those of each literal, in the order they were assumed.
+    pub fn implied(&self, cx: &Context, x: TermId) -> Implied {
+        self.implied_where(cx, x, |_| true)
+    }
+
+    /// [`Known::implied`] from the sources `usable` admits.
+    pub fn implied_where(
+        &self,
+        cx: &Context,
+        x: TermId,
+        usable: impl Fn(usize) -> bool,
+    ) -> Implied {
+        let mut out = Implied::default();
+        let int = cx.sort_of(x) == cx.int_sort();
+        for &(atom, positive, source) in &self.log {
+            if !usable(source) || (int && !self.int_terms_of(cx, atom).contains(&x)) {
+                continue;
+            }
+            out.join(&self.literal_bounds(cx, atom, positive, x));
+        }
+        out
+    }
+
+    /// The bounds the literal `atom` with polarity `positive` alone implies
+    /// on `x`: the ∃-bounds of the bound analysis (of `¬atom`, its ∀-bounds).
+    fn literal_bounds(&self, cx: &Context, atom: TermId, positive: bool, x: TermId) -> Rc<Implied> {
+        if let Some(b) = self.single.borrow().get(&(atom, positive, x)) {
+            return b.clone();
+        }
+        let b = analyse(cx, x, atom);
+        let (lower, upper) = if positive {
+            (b.exists_lower, b.exists_upper)
+        } else {
+            (b.forall_lower, b.forall_upper)
+        };
+        let mut im = Implied::default();
+        im.join(&Implied {
+            lower: lower.candidates().to_vec(),
+            upper: upper.candidates().to_vec(),
+        });
+        let im = Rc::new(im);
+        self.single
+            .borrow_mut()
+            .insert((atom, positive, x), im.clone());
+        im
+    }
+
+    fn int_terms_of(&self, cx: &Context, atom: TermId) -> Rc<FxHashSet<TermId>> {
+        if let Some(s) = self.int_terms.borrow().get(&atom) {
+            return s.clone();
+        }
+        let mut seen = FxHashSet::default();
+        let mut stack = vec![atom];
+        while let Some(t) = stack.pop() {
+            if seen.insert(t) {
+                stack.extend(cx.children(t));
+            }
+        }
+        seen.retain(|&t| cx.sort_of(t) == cx.int_sort());
+        let seen = Rc::new(seen);
+        self.int_terms.borrow_mut().insert(atom, seen.clone());
+        seen
+    }
+
     /// The range the known literals leave the `Int` polynomial `p`, read as
     /// a linear form over its monomials: `[lo, hi]` with `lo <= p <= hi`
     /// wherever they hold (unbounded where they say nothing). A constant
     /// `p` is its own value.
-    pub fn bounds(&self, p: &Poly<TermId>) -> Range {
-        self.bounds_where(p, |_| true)
+    pub fn bounds(&self, cx: &Context, p: &Poly<TermId>) -> Range {
+        self.bounds_where(cx, p, |_| true)
     }
 
     /// [`Known::bounds`] from the sources `usable` admits.
-    pub fn bounds_where(&self, p: &Poly<TermId>, usable: impl Fn(usize) -> bool) -> Range {
+    pub fn bounds_where(
+        &self,
+        cx: &Context,
+        p: &Poly<TermId>,
+        usable: impl Fn(usize) -> bool,
+    ) -> Range {
         let Some((g, key, c)) = split(p) else {
             let c = p.constant_term();
             return Range {
@@ -475,7 +775,7 @@ impl Known {
                 hi: Some(c),
             };
         };
-        match self.key_range(&key, usable) {
+        match self.key_range(cx, &key, usable) {
             Some(k) => k.affine(&g, &c),
             None => Range::all(),
         }
@@ -539,12 +839,12 @@ mod tests {
         let (s, t) = atoms("(assert (not (<= x 3)))(assert (>= x 4))(assert (= x 3))(assert (not (= x 3)))(assert (= x 9))");
         let cx = &s.cx;
         let mut k = Known::new();
-        assert!(k.assume_literal(cx, t[0], true, 0));
+        assert!(k.assume_ranged(cx, t[0], true, 0));
         assert!(k.holds(cx, t[1]));
         assert!(k.refuted(cx, t[2]));
         // a negated equality is no range: it decides nothing else
         let mut k = Known::new();
-        assert!(!k.assume_literal(cx, t[3], true, 0));
+        assert!(!k.assume_ranged(cx, t[3], true, 0));
         assert!(k.refuted(cx, t[2]));
         assert_eq!(k.decide(cx, t[4]), None);
         assert_eq!(k.decide(cx, t[1]), None);
@@ -598,9 +898,9 @@ mod tests {
         k.assume_literal(cx, t[0], true, 1);
         k.assume_literal(cx, t[1], true, 2);
         let x = Poly::atom(int_cmp(cx, t[2]).unwrap().1.atoms()[0]);
-        assert_eq!(k.bounds(&x).point(), Some(&BigInt::zero()));
+        assert_eq!(k.bounds(cx, &x).point(), Some(&BigInt::zero()));
         assert_eq!(
-            k.bounds_where(&x, |s| s == 2),
+            k.bounds_where(cx, &x, |s| s == 2),
             Range {
                 lo: Some(BigInt::zero()),
                 hi: None
@@ -642,17 +942,20 @@ mod tests {
         // -2x + 1 ∈ [-9, -3]
         let p = x.scale(&BigInt::from(-2)).add_constant(&BigInt::one());
         assert_eq!(
-            k.bounds(&p),
+            k.bounds(cx, &p),
             Range {
                 lo: Some(BigInt::from(-9)),
                 hi: Some(BigInt::from(-3))
             }
         );
         // constants are their own bounds; unknown forms are unbounded
-        assert_eq!(k.bounds(&Poly::constant(4)).point(), Some(&BigInt::from(4)));
+        assert_eq!(
+            k.bounds(cx, &Poly::constant(4)).point(),
+            Some(&BigInt::from(4))
+        );
         let (s2, t2) = atoms("(assert (<= y 0))");
         let y = int_cmp(&s2.cx, t2[0]).unwrap().1;
-        assert_eq!(Known::new().bounds(&y), Range::all());
+        assert_eq!(Known::new().bounds(&s2.cx, &y), Range::all());
     }
 
     #[test]
@@ -728,7 +1031,147 @@ mod tests {
         k.assume_literal(cx, t[1], true, 0);
         assert!(k.holds(cx, t[2]));
         assert!(k
-            .bounds(&int_cmp(cx, t[2]).unwrap().1.without_constant())
+            .bounds(cx, &int_cmp(cx, t[2]).unwrap().1.without_constant())
             .is_empty());
+    }
+
+    /// The atom `x`, `y` or `b` of [`atoms`]'s script.
+    fn constant(s: &smtlib_io::Script, name: &str) -> TermId {
+        let cx = &s.cx;
+        let f = cx
+            .funs()
+            .find(|(_, d)| cx.sym_name(d.name) == name)
+            .expect("declared")
+            .0;
+        (0..cx.num_terms() as u32)
+            .map(TermId)
+            .find(|&t| matches!(cx.kind(t), TermKind::App(Op::Uf(g), a) if *g == f && a.is_empty()))
+            .expect("used")
+    }
+
+    fn shown(ps: &[Poly<TermId>], s: &smtlib_io::Script) -> Vec<String> {
+        let mut cx = s.cx.clone();
+        ps.iter()
+            .map(|p| {
+                let t = crate::arith::poly::to_term(&mut cx, p);
+                smtlib_io::Printer::new(&cx).term(t)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn implied_lists_symbolic_bounds_in_assumption_order() {
+        let (s, t) = atoms(
+            "(assert (< x (+ y b)))(assert (<= 0 x))(assert (not (< x 5)))
+             (assert (< x (+ y b)))(assert (<= (* 2 x) y))(assert (= x (* y b)))",
+        );
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let mut k = Known::new();
+        for &a in &t {
+            k.assume_literal(cx, a, true, 0);
+        }
+        let im = k.implied(cx, x);
+        // each bound once, in order; 2x <= y has coefficient 2: no bound
+        assert_eq!(shown(&im.lower, &s), ["0", "5", "(* y b)"]);
+        assert_eq!(shown(&im.upper, &s), ["(+ y b)", "(+ (* y b) 1)"]);
+        assert!(im.nonneg() && im.positive() && !im.negative() && !im.nonpos());
+        // another atom: y > x - b, and y >= 2x
+        let y = constant(&s, "y");
+        assert_eq!(
+            shown(&k.implied(cx, y).lower, &s),
+            ["(- (+ x 1) b)", "(* 2 x)"]
+        );
+    }
+
+    #[test]
+    fn a_disjunction_gives_the_bounds_common_to_its_disjuncts() {
+        let (s, t) = atoms(
+            "(assert (or (and (<= 0 x) (< x 3)) (and (<= 0 x) p)))
+             (assert (or (< x 3) (< x 5)))
+             (assert (not (and (< x y) (<= 1 x))))",
+        );
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let k = Known::of_literals(cx, &t[..1]);
+        let im = k.implied(cx, x);
+        assert_eq!(shown(&im.lower, &s), ["0"]);
+        assert!(im.upper.is_empty());
+        // different bounds are not joined into a range
+        let k = Known::of_literals(cx, &t[1..2]);
+        assert!(k.implied(cx, x).upper.is_empty());
+        // ¬(x < y ∧ 1 <= x) is y <= x ∨ x < 1: nothing in common
+        let k = Known::of_literals(cx, &t[2..]);
+        let im = k.implied(cx, x);
+        assert!(im.lower.is_empty() && im.upper.is_empty());
+    }
+
+    #[test]
+    fn implied_follows_scopes_and_sources() {
+        let (s, t) = atoms("(assert (<= 0 x))(assert (< x 4))(assert (< x y))");
+        let cx = &s.cx;
+        let x = constant(&s, "x");
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.push();
+        k.assume_literal(cx, t[1], true, 1);
+        k.assume_literal(cx, t[2], true, 0);
+        assert_eq!(shown(&k.implied(cx, x).upper, &s), ["4", "y"]);
+        assert_eq!(shown(&k.implied_where(cx, x, |s| s == 0).upper, &s), ["y"]);
+        assert!(k.implied_where(cx, x, |s| s == 1).lower.is_empty());
+        assert_eq!(k.len(), 3);
+        k.pop();
+        assert!(k.implied(cx, x).upper.is_empty() && k.implied(cx, x).nonneg());
+        k.forget(0);
+        assert!(k.implied(cx, x).lower.is_empty() && k.is_empty());
+        // cleared, and built again: the same answers
+        k.assume_literal(cx, t[1], false, 0);
+        assert_eq!(shown(&k.implied(cx, x).lower, &s), ["4"]);
+        k.clear();
+        assert!(k.is_empty() && k.implied(cx, x).lower.is_empty());
+    }
+
+    #[test]
+    fn bounds_imply_comparisons_through_one_atom() {
+        let (s, t) = atoms(
+            "(assert (< x y))(assert (<= 2 x))
+             (assert (< x (+ y 1)))(assert (<= x y))(assert (< x (- y 1)))
+             (assert (>= x 1))(assert (> x 1))(assert (> x 2))(assert (= x 2))
+             (assert (< 0 3))(assert (< 3 0))(assert (< (+ x b) y))(assert p)",
+        );
+        let cx = &s.cx;
+        let k = Known::of_literals(cx, &t[..2]);
+        let by = |c: TermId| implies_by_bounds(cx, c, |x| k.implied(cx, x));
+        assert!(by(t[2]) && by(t[3]) && !by(t[4]));
+        assert!(by(t[5]) && by(t[6]) && !by(t[7]));
+        // an equality never; constants by their value
+        assert!(!by(t[8]) && by(t[9]) && !by(t[10]));
+        // x + b < y: no bound on x or b of that form; not a comparison
+        assert!(!by(t[11]) && !by(t[12]));
+    }
+
+    #[test]
+    fn ranges_read_late_follow_scopes_and_forget() {
+        let (s, t) = atoms("(assert (<= x 0))(assert (>= x 5))(assert (<= x 3))(assert (<= y 0))");
+        let cx = &s.cx;
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 1);
+        assert!(k.holds(cx, t[2]));
+        // assumed after the last query, forgotten before the next
+        k.assume_literal(cx, t[3], true, 2);
+        k.assume_literal(cx, t[1], true, 3);
+        k.forget(1);
+        assert_eq!(k.decide(cx, t[2]), Some(false));
+        k.push();
+        k.assume_literal(cx, t[0], true, 1);
+        // contradictory: every comparison of x holds
+        assert_eq!(k.decide(cx, t[2]), Some(true));
+        k.pop();
+        assert_eq!(k.decide(cx, t[2]), Some(false));
+        k.forget(3);
+        assert_eq!(k.decide(cx, t[2]), None);
+        assert!(k.holds(cx, t[3]));
+        // ¬(x >= 5) is x < 5: a range
+        assert!(k.assume_ranged(cx, t[1], false, 0));
     }
 }

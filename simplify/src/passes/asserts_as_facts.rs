@@ -94,7 +94,7 @@ fn assume_fact(known: &mut Known, cx: &Context, j: usize, f: TermId) -> bool {
     literals(cx, f, &mut lits);
     let mut ranged = false;
     for l in lits {
-        ranged |= known.assume_literal(cx, l, true, j);
+        ranged |= known.assume_ranged(cx, l, true, j);
     }
     ranged
 }
@@ -261,7 +261,7 @@ fn pinned_constants(
         .into_iter()
         .filter_map(|c| {
             let k = known
-                .bounds_where(&crate::arith::poly::from_term(cx, c), &usable)
+                .bounds_where(cx, &crate::arith::poly::from_term(cx, c), &usable)
                 .point()?
                 .clone();
             Some((c, cx.mk_int(k)))

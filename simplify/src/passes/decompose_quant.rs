@@ -13,7 +13,8 @@
 //! comparison atoms; the result is the SimpAffine output.
 
 use super::simp_affine::SimpAffine;
-use crate::analysis::bounds::{analyse, implied};
+use crate::analysis::bounds::analyse;
+use crate::arith::known::Known;
 use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
@@ -124,6 +125,8 @@ fn decompose(
     if before == 0 {
         return None;
     }
+    // the ground facts, assumed when first asked
+    let mut facts: Option<Known> = None;
     for (i, &v) in vs.iter().enumerate() {
         if cx.var(v).sort != cx.int_sort() {
             continue;
@@ -148,7 +151,9 @@ fn decompose(
             let mut atoms = m.atoms().to_vec();
             atoms.dedup();
             for a in atoms {
-                if !implied(cx, a, &ctx.ground_facts(cx)).positive() {
+                let facts =
+                    facts.get_or_insert_with(|| Known::of_literals(cx, &ctx.ground_facts(cx)));
+                if !facts.implied(cx, a).positive() {
                     continue;
                 }
                 // U = k * a

@@ -20,7 +20,8 @@
 //! the block and every candidate bound. The `0 < a` conjunct is dropped when
 //! a fact says `0 < a`.
 
-use crate::analysis::bounds::{analyse, atom_as_bound, implied};
+use crate::analysis::bounds::{analyse, atom_as_bound};
+use crate::arith::known::Known;
 use crate::arith::poly::{self, Poly};
 use crate::arith::{int_cmp, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
@@ -244,10 +245,10 @@ impl Merger {
             None => {
                 a.num_terms() == 1 && {
                     let (m, c) = a.terms().next().unwrap();
-                    c.is_positive()
-                        && m.atoms()
-                            .iter()
-                            .all(|&at| implied(cx, at, &self.facts).positive())
+                    c.is_positive() && {
+                        let facts = Known::of_literals(cx, &self.facts);
+                        m.atoms().iter().all(|&at| facts.implied(cx, at).positive())
+                    }
                 }
             }
         };

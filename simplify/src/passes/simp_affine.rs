@@ -33,12 +33,14 @@
 //! (negated earlier disjuncts of an `or`), the condition of an `ite`
 //! branch. This is polarity-independent: `C[φ] ≡ C[φ']` whenever `φ ≡ φ'`
 //! under the path hypotheses, whatever the polarity of the position.
+//! The hypotheses are kept in a scoped [`Known`], which gives the bounds
+//! they imply on each atom ([`Known::implied`]).
 //! For a quantifier `∀x.φ` whose bound analysis gives `c <= x < a` (∀
 //! bounds), the guard may be assumed in `φ` too, because
 //! `∀x.φ ≡ ∀x. c <= x < a ⇒ φ`; when an atom needed such a synthetic guard,
 //! the guard is written into the output (`∀x. g ⇒ φ'`, `∃x. g ∧ φ'`).
 
-use crate::analysis::bounds::{Implied, ImpliedCache};
+use crate::arith::known::{Implied, Known};
 use crate::arith::poly::{Monomial, Poly};
 use crate::arith::{self, int_cmp, integer_bound, mk_cmp, Rel};
 use crate::pass::{PassContext, TermPass, TraceEvent};
@@ -48,7 +50,6 @@ use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind};
-use std::cell::RefCell;
 use std::collections::HashMap;
 
 /// The `simp-affine` pass.
@@ -56,10 +57,16 @@ use std::collections::HashMap;
 pub struct SimpAffine {
     /// Atoms rewritten so far.
     pub rewrites: usize,
-    /// What each fact and hypothesis implies on atoms, kept from one
-    /// assertion to the next (the facts are the same for all of them).
-    bounds: RefCell<ImpliedCache>,
+    /// The hypotheses' engine, kept from one assertion to the next for
+    /// what it found single hypotheses to imply (the facts are the same
+    /// for all of them).
+    facts: Known,
 }
+
+/// The [`Known`] source of real hypotheses (facts and path hypotheses).
+const REAL: usize = 0;
+/// The [`Known`] source of synthetic guards from the bound analysis.
+const GUARD: usize = 1;
 
 impl TermPass for SimpAffine {
     fn id(&self) -> PassId {
@@ -70,20 +77,21 @@ impl TermPass for SimpAffine {
         if ctx.budget.expired() {
             return None;
         }
+        let mut facts = std::mem::take(&mut self.facts);
+        facts.clear();
+        for f in ctx.ground_facts(cx) {
+            facts.assume_literal(cx, f, true, REAL);
+        }
         let mut w = Walker {
-            hyps: ctx
-                .ground_facts(cx)
-                .into_iter()
-                .map(|f| (f, None))
-                .collect(),
+            facts,
+            guards: 0,
             guard_used: Vec::new(),
             trace: Vec::new(),
             budget_expired: false,
             memo: HashMap::new(),
-            bounds: std::mem::take(&mut self.bounds),
         };
         let r = w.rw(cx, t, ctx);
-        self.bounds = w.bounds;
+        self.facts = w.facts;
         self.rewrites += w.trace.len();
         ctx.trace.extend(w.trace);
         (r != t).then_some(r)
@@ -93,19 +101,8 @@ impl TermPass for SimpAffine {
 /// Rewrite one comparison atom under hypotheses (exposed for other passes
 /// and tests). `None` if no rule applies.
 pub fn simp_atom(cx: &mut Context, atom: TermId, hyps: &[TermId]) -> Option<TermId> {
-    simp_atom_with(cx, atom, hyps, &RefCell::default())
-}
-
-/// [`simp_atom`] with the bounds the hypotheses imply kept in `bounds`
-/// (for many atoms under hypotheses in common).
-fn simp_atom_with(
-    cx: &mut Context,
-    atom: TermId,
-    hyps: &[TermId],
-    bounds: &RefCell<ImpliedCache>,
-) -> Option<TermId> {
-    let implied = |cx: &Context, x: TermId| bounds.borrow_mut().implied(cx, x, hyps);
-    simp_atom_by(cx, atom, &implied)
+    let facts = Known::of_literals(cx, hyps);
+    simp_atom_by(cx, atom, &|cx, x| facts.implied(cx, x))
 }
 
 /// [`simp_atom`] with the bounds on each atom given by `implied` (another
@@ -134,9 +131,11 @@ impl Hyps<'_> {
 }
 
 struct Walker {
-    /// Hypotheses on the path, with the index of the synthetic guard level
-    /// they belong to (`None` for real hypotheses).
-    hyps: Vec<(TermId, Option<usize>)>,
+    /// Hypotheses on the path, in scopes: real ones from [`REAL`],
+    /// synthetic guards from [`GUARD`].
+    facts: Known,
+    /// The number of synthetic guards among them.
+    guards: usize,
     /// Per synthetic guard level: was it needed by a rewrite?
     guard_used: Vec<bool>,
     trace: Vec<TraceEvent>,
@@ -144,30 +143,23 @@ struct Walker {
     /// Memo of (term, number of hypotheses) when no hypothesis was pushed
     /// since; cleared conservatively.
     memo: HashMap<(TermId, usize), TermId>,
-    /// What the hypotheses imply on atoms, by hypothesis.
-    bounds: RefCell<ImpliedCache>,
 }
 
 impl Walker {
-    fn real_hyps(&self) -> Vec<TermId> {
-        self.hyps
-            .iter()
-            .filter(|(_, g)| g.is_none())
-            .map(|(h, _)| *h)
-            .collect()
-    }
-
-    fn all_hyps(&self) -> Vec<TermId> {
-        self.hyps.iter().map(|(h, _)| *h).collect()
-    }
-
-    fn with<T>(&mut self, hs: &[TermId], f: impl FnOnce(&mut Walker) -> T) -> T {
-        let n = self.hyps.len();
-        self.hyps.extend(hs.iter().map(|&h| (h, None)));
+    fn with<T>(
+        &mut self,
+        cx: &mut Context,
+        hs: &[TermId],
+        f: impl FnOnce(&mut Walker, &mut Context) -> T,
+    ) -> T {
+        self.facts.push();
+        for &h in hs {
+            self.facts.assume_literal(cx, h, true, REAL);
+        }
         let saved = std::mem::take(&mut self.memo);
-        let r = f(self);
+        let r = f(self, cx);
         self.memo = saved;
-        self.hyps.truncate(n);
+        self.facts.pop();
         r
     }
 
@@ -179,7 +171,7 @@ impl Walker {
         if cx.sort_of(t) != cx.bool_sort() {
             return t;
         }
-        let key = (t, self.hyps.len());
+        let key = (t, self.facts.len());
         if let Some(&r) = self.memo.get(&key) {
             return r;
         }
@@ -195,7 +187,7 @@ impl Walker {
                     }
                     let prev: Vec<TermId> = args[..i].to_vec();
                     let a = args[i];
-                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                    out.push(self.with(cx, &prev, |w, cx| w.rw(cx, a, ctx)));
                 }
                 rebuild(cx, t, Op::And, &args, out)
             }
@@ -210,7 +202,7 @@ impl Walker {
                     }
                     let prev: Vec<TermId> = args[..i].iter().map(|&a| not(cx, a)).collect();
                     let a = args[i];
-                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                    out.push(self.with(cx, &prev, |w, cx| w.rw(cx, a, ctx)));
                 }
                 rebuild(cx, t, Op::Or, &args, out)
             }
@@ -225,7 +217,7 @@ impl Walker {
                     }
                     let prev: Vec<TermId> = args[..i].to_vec();
                     let a = args[i];
-                    out.push(self.with(&prev, |w| w.rw(cx, a, ctx)));
+                    out.push(self.with(cx, &prev, |w, cx| w.rw(cx, a, ctx)));
                 }
                 rebuild(cx, t, Op::Implies, &args, out)
             }
@@ -239,9 +231,9 @@ impl Walker {
             }
             TermKind::App(Op::Ite, args) if cx.sort_of(args[1]) == cx.bool_sort() => {
                 let c = self.rw(cx, args[0], ctx);
-                let a = self.with(&[args[0]], |w| w.rw(cx, args[1], ctx));
+                let a = self.with(cx, &[args[0]], |w, cx| w.rw(cx, args[1], ctx));
                 let na = not(cx, args[0]);
-                let b = self.with(&[na], |w| w.rw(cx, args[2], ctx));
+                let b = self.with(cx, &[na], |w, cx| w.rw(cx, args[2], ctx));
                 rebuild(cx, t, Op::Ite, &args, vec![c, a, b])
             }
             TermKind::Annot(body, attrs) => {
@@ -281,14 +273,17 @@ impl Walker {
                         guards.push(g);
                     }
                 }
-                let level = self.guard_used.len();
                 self.guard_used.push(false);
-                let n = self.hyps.len();
-                self.hyps.extend(guards.iter().map(|&g| (g, Some(level))));
+                self.facts.push();
+                for &g in &guards {
+                    self.facts.assume_literal(cx, g, true, GUARD);
+                }
+                self.guards += guards.len();
                 let saved = std::mem::take(&mut self.memo);
                 let nb = self.rw(cx, body, ctx);
                 self.memo = saved;
-                self.hyps.truncate(n);
+                self.guards -= guards.len();
+                self.facts.pop();
                 let used = self.guard_used.pop().unwrap_or(false);
                 if nb == body {
                     t
@@ -312,8 +307,9 @@ impl Walker {
                 }
             }
             TermKind::App(..) => {
-                let real = self.real_hyps();
-                match simp_atom_with(cx, t, &real, &self.bounds) {
+                let facts = &self.facts;
+                let real = |cx: &Context, x: TermId| facts.implied_where(cx, x, |s| s == REAL);
+                match simp_atom_by(cx, t, &real) {
                     Some(r) => {
                         self.trace.push(TraceEvent {
                             rule: PassId::SimpAffine.name().into(),
@@ -322,9 +318,10 @@ impl Walker {
                         });
                         r
                     }
-                    None if self.hyps.iter().any(|(_, g)| g.is_some()) => {
-                        let all = self.all_hyps();
-                        match simp_atom_with(cx, t, &all, &self.bounds) {
+                    None if self.guards > 0 => {
+                        let facts = &self.facts;
+                        let all = |cx: &Context, x: TermId| facts.implied(cx, x);
+                        match simp_atom_by(cx, t, &all) {
                             // A constant only restates a synthetic guard.
                             Some(r) if !matches!(cx.kind(r), TermKind::Bool(_)) => {
                                 for u in self.guard_used.iter_mut() {

@@ -1,16 +1,13 @@
 //! What hypotheses decide about one atom, for the guards of `guarded-eq`:
-//! implied ([`implied_atom`], asking [`Known`]; [`implied_atom_by`],
-//! through the bounds the hypothesis index gives its Int atoms), refuted
+//! implied ([`implied_atom`], asking [`Known`]), refuted
 //! ([`refutes`], [`negated_atom`]), or simplified as an equation
 //! ([`eq_simplify`]).
 
-use crate::analysis::bounds::{atom_as_bound, Implied};
 use crate::arith::known::Known;
 use crate::arith::poly::Poly;
 use crate::arith::{int_cmp, mk_cmp, Rel};
 use crate::term::{self, and, not, or};
-use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::Zero;
 use smtlib_io::{Context, Op, TermId, TermKind};
 
 /// The hypotheses entail the atom `c` ([`Known::entails`]): an `Int`
@@ -31,43 +28,6 @@ fn known(cx: &Context, hyps: &[TermId]) -> Known {
         }
     }
     known
-}
-
-/// Whether the bounds the hypothesis index gives each atom (`bounds`)
-/// imply the atom `c`: `x ⋈ s` for an atom `x` of `c` with coefficient ±1
-/// and a bound on `x` that implies it.
-pub(super) fn implied_atom_by(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Implied) -> bool {
-    let Some((rel, p)) = int_cmp(cx, c) else {
-        return false;
-    };
-    if let Some(k) = p.as_constant() {
-        return rel.holds(&k);
-    }
-    for x in p.atoms() {
-        let Some((r, s)) = atom_as_bound(cx, c, x) else {
-            continue;
-        };
-        let im = bounds(x);
-        let ok = match r {
-            // x < s: some upper bound u <= s.
-            Rel::Lt => im.below(&s),
-            Rel::Le => im.below(&s.add_constant(&BigInt::one())),
-            // x >= s: some lower bound l >= s.
-            Rel::Ge => im
-                .lower
-                .iter()
-                .any(|l| l.sub(&s).as_constant().is_some_and(|k| !k.is_negative())),
-            Rel::Gt => im
-                .lower
-                .iter()
-                .any(|l| l.sub(&s).as_constant().is_some_and(|k| k.is_positive())),
-            Rel::Eq => false,
-        };
-        if ok {
-            return true;
-        }
-    }
-    false
 }
 
 /// Whether the facts refute `t` ([`Known::refutes_formula`]): a

@@ -20,10 +20,11 @@
 //! pipeline sets it to the largest result it takes, so nothing larger is
 //! built only to be dropped.
 
-use super::atoms::{eq_simplify, implied_atom_by, negated_atom, simplify_trivial};
+use super::atoms::{eq_simplify, negated_atom, simplify_trivial};
 use super::elim_assign::{self, Shared, Then};
 use super::hyps::HypIndex;
 use super::table::RuleTable;
+use crate::arith::known::implies_by_bounds;
 use crate::arith::{self, int_cmp};
 use crate::pass::{PassContext, TraceEvent};
 use crate::passes::simp_affine;
@@ -597,7 +598,7 @@ impl Engine {
         }
         let mut open = Vec::new();
         for c in conjuncts(cx, g) {
-            if ix.holds(c) || implied_atom_by(cx, c, |x| ix.implied(cx, x)) {
+            if ix.holds(c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
                 continue;
             }
             if let TermKind::App(Op::Not, a) = cx.kind(c) {
@@ -607,7 +608,7 @@ impl Engine {
             }
             let refuted = ix.refutes(cx, c)
                 || negated_atom(cx, c)
-                    .is_some_and(|a| implied_atom_by(cx, a, |x| ix.implied(cx, x)));
+                    .is_some_and(|a| implies_by_bounds(cx, a, |x| ix.implied(cx, x)));
             if refuted {
                 return cx.mk_bool(false);
             }
@@ -631,11 +632,11 @@ fn affine_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
         return None;
     }
     let r = simp_affine::simp_atom_by(cx, c, &|cx, x| ix.implied(cx, x))?;
-    if term::is_true(cx, r) || ix.holds(r) || implied_atom_by(cx, r, |x| ix.implied(cx, x)) {
+    if term::is_true(cx, r) || ix.holds(r) || implies_by_bounds(cx, r, |x| ix.implied(cx, x)) {
         return Some(true);
     }
     let refuted = term::is_false(cx, r)
         || ix.refutes(cx, r)
-        || negated_atom(cx, r).is_some_and(|a| implied_atom_by(cx, a, |x| ix.implied(cx, x)));
+        || negated_atom(cx, r).is_some_and(|a| implies_by_bounds(cx, a, |x| ix.implied(cx, x)));
     refuted.then_some(false)
 }

@@ -1,5 +1,7 @@
 //! The hypotheses that hold where `guarded-eq` decides a guard, indexed
-//! once for every guard decided under the same hypotheses.
+//! once for every guard decided under the same hypotheses. What the closed
+//! hypotheses refute and the bounds they imply come from the facts engine
+//! ([`Known`]); the index adds the closure and the layers.
 //!
 //! A guard is decided against every hypothesis (its conjuncts, their
 //! closure, the bounds they imply). Rebuilding that for each rewrite cost
@@ -17,8 +19,7 @@
 //! built per position in time proportional to them (a rebuild of the whole
 //! per position cost positions × facts: half of `guarded-eq`'s time on the
 //! Certora file `83314_…_3_UFNIA`).
-use crate::analysis::bounds::{Implied, ImpliedCache};
-use crate::arith::known::Known;
+use crate::arith::known::{Implied, Known};
 use crate::term::{conjuncts, not};
 use smtlib_io::{Context, Op, TermId, TermKind};
 use std::cell::RefCell;
@@ -35,21 +36,26 @@ pub(super) struct HypIndex {
     base: Rc<Base>,
     /// The rest of the closed set: not in `base`.
     top: Layer,
-    /// The bounds `top` implies on an atom, by atom.
+    /// The bounds the closed set implies on an atom, by atom.
     bounds: RefCell<HashMap<TermId, Implied>>,
-    /// What the closed set decides: `base`'s hypotheses, then `top`'s in
-    /// one scope (so that the next index of the same facts pops it).
+    /// What the closed set decides: `base`'s hypotheses (source [`BASE`]),
+    /// then `top`'s (source [`TOP`]) in one scope, so that the next index
+    /// of the same facts pops it. Kept from one index to the next, with
+    /// what it found single hypotheses to imply.
     facts: Known,
-    /// What holds of single hypotheses, kept from one index to the next.
-    single: RefCell<Single>,
 }
+
+/// The [`Known`] source of the base layer's hypotheses.
+const BASE: usize = 0;
+/// The [`Known`] source of the top layer's hypotheses.
+const TOP: usize = 1;
 
 /// Part of a closed set of hypotheses, with what [`HypIndex`] asks of it.
 #[derive(Default)]
 struct Layer {
     /// Its hypotheses.
     set: HashSet<TermId>,
-    /// `set` as a list, for the bound analysis.
+    /// `set` as a list: the order its hypotheses are assumed in.
     list: Vec<TermId>,
 }
 
@@ -61,10 +67,10 @@ impl Layer {
         }
     }
 
-    /// Assume its hypotheses in `facts`.
-    fn assume_in(&self, cx: &Context, facts: &mut Known) {
+    /// Assume its hypotheses in `facts`, from `source`.
+    fn assume_in(&self, cx: &Context, facts: &mut Known, source: usize) {
         for &h in &self.list {
-            facts.assume_literal(cx, h, true, 0);
+            facts.assume_literal(cx, h, true, source);
         }
     }
 }
@@ -133,14 +139,6 @@ impl Base {
     }
 }
 
-/// Facts about one hypothesis at a time, which do not change when other
-/// hypotheses come or go.
-#[derive(Default)]
-struct Single {
-    /// The bounds a hypothesis implies on an atom.
-    bounds: ImpliedCache,
-}
-
 impl HypIndex {
     /// The index of `hyps`, whose first `base_len` are the facts (the
     /// base layer); `previous`, the index it replaces, lends its base if
@@ -152,20 +150,20 @@ impl HypIndex {
         previous: Option<HypIndex>,
     ) -> HypIndex {
         let k = base_len.min(hyps.len());
-        let (single, old) = match previous {
-            Some(p) => (p.single.into_inner(), Some((p.base, p.facts))),
-            None => (Single::default(), None),
+        let (old_base, mut facts) = match previous {
+            Some(p) => (Some(p.base), p.facts),
+            None => (None, Known::new()),
         };
-        let (base, mut facts) = match old {
-            Some((b, mut facts)) if b.key[..] == hyps[..k] => {
+        let base = match old_base {
+            Some(b) if b.key[..] == hyps[..k] => {
                 facts.pop();
-                (b, facts)
+                b
             }
             _ => {
                 let b = Rc::new(Base::new(cx, &hyps[..k]));
-                let mut facts = Known::new();
-                b.layer.assume_in(cx, &mut facts);
-                (b, facts)
+                facts.clear();
+                b.layer.assume_in(cx, &mut facts, BASE);
+                b
             }
         };
         let (base, top) = match Self::top(cx, &base, &hyps[k..]) {
@@ -173,21 +171,20 @@ impl HypIndex {
             // a later hypothesis undoes part of the base's closure: one
             // layer for the whole list
             None => {
-                facts = Known::new();
+                facts.clear();
                 let base = Rc::new(Base::new(cx, &[]));
                 let top = Self::top(cx, &base, hyps).expect("an empty base");
                 (base, top)
             }
         };
         facts.push();
-        top.assume_in(cx, &mut facts);
+        top.assume_in(cx, &mut facts, TOP);
         HypIndex {
             key: hyps.to_vec(),
             base,
             top,
             bounds: RefCell::new(HashMap::new()),
             facts,
-            single: RefCell::new(single),
         }
     }
 
@@ -259,34 +256,23 @@ impl HypIndex {
         self.facts.refuted(cx, c)
     }
 
-    /// The bounds the hypotheses imply on the atom `x`
-    /// ([`implied`](crate::analysis::bounds::implied)): those of each
-    /// hypothesis, together.
+    /// The bounds the closed hypotheses imply on the atom `x`
+    /// ([`Known::implied`]): the base layer's (found once per base), then
+    /// the top layer's.
     pub(super) fn implied(&self, cx: &Context, x: TermId) -> Implied {
         if let Some(im) = self.bounds.borrow().get(&x) {
             return im.clone();
         }
-        let mut single = self.single.borrow_mut();
         let base = self.base.bounds.borrow().get(&x).cloned();
         let mut im = match base {
             Some(b) => b,
             None => {
-                let b = single.bounds.implied(cx, x, &self.base.layer.list);
+                let b = self.facts.implied_where(cx, x, |s| s == BASE);
                 self.base.bounds.borrow_mut().insert(x, b.clone());
                 b
             }
         };
-        let top = single.bounds.implied(cx, x, &self.top.list);
-        for p in top.lower {
-            if !im.lower.contains(&p) {
-                im.lower.push(p);
-            }
-        }
-        for p in top.upper {
-            if !im.upper.contains(&p) {
-                im.upper.push(p);
-            }
-        }
+        im.join(&self.facts.implied_where(cx, x, |s| s == TOP));
         self.bounds.borrow_mut().insert(x, im.clone());
         im
     }

@@ -35,7 +35,8 @@
 //! by ElimAssign's `writer_case` without `div`).
 
 use super::atoms::implied_atom;
-use crate::analysis::bounds::{atom_as_bound, implied};
+use crate::analysis::bounds::atom_as_bound;
+use crate::arith::known::Known;
 use crate::arith::poly::{self, Poly};
 use crate::arith::{mk_cmp, Rel};
 use crate::term;
@@ -158,7 +159,7 @@ pub(super) fn radix_writer(
     let mut digits = Vec::new();
     for &v in ts {
         let vt = cx.mk_var(v);
-        match implied(cx, vt, conds).pinned() {
+        match Known::of_literals(cx, conds).implied(cx, vt).pinned() {
             Some(p) if free_of(cx, ts, &p) => {
                 let value = poly::to_term(cx, &p);
                 pinned.insert(v, value);
@@ -225,7 +226,7 @@ fn numeral(
     while !others.is_empty() {
         let (v, c) = levels.last().expect("one level at least").clone();
         let vt = cx.mk_var(v);
-        let range = implied(cx, vt, conds);
+        let range = Known::of_literals(cx, conds).implied(cx, vt);
         if !range.nonneg() {
             return None;
         }
@@ -365,7 +366,8 @@ fn positive(cx: &mut Context, a: &Poly<TermId>, hyps: &[TermId]) -> bool {
     c.is_positive()
         && m.atoms().iter().all(|&x| {
             at_least_one(cx, &Poly::atom(x))
-                || implied(cx, x, hyps)
+                || Known::of_literals(cx, hyps)
+                    .implied(cx, x)
                     .lower
                     .iter()
                     .any(|l| !l.atoms().contains(&x) && at_least_one(cx, l))
