@@ -242,6 +242,82 @@ fn a_looping_rule_stops_at_the_limits() {
     assert_eq!(printed, "(> (- x) 0)", "the smallest equal form");
 }
 
+/// A rule that adds a node at every match but never makes two classes equal
+/// (here a fresh Int literal, as a rule whose right-hand side the analysis
+/// folds back into the matched class does): egg would search it again and
+/// again until the iteration limit, since the e-graph keeps growing. The run
+/// stops after the first iteration that merged nothing, as saturated.
+#[test]
+fn a_rule_that_merges_nothing_ends_the_run() {
+    use egg::{Applier, Id, Rewrite, SearchMatches, Searcher, Subst, Symbol, Var};
+    use simplify::egraph::analysis::{VcAnalysis, VcEGraph};
+    use simplify::egraph::lang::{Head, Node};
+    use simplify::egraph::{saturate, SatConfig, SatLimits};
+    use std::sync::atomic::{AtomicI64, Ordering};
+
+    /// Matches every class that holds a leaf.
+    struct Leaves;
+    impl Searcher<Node, VcAnalysis> for Leaves {
+        fn search_eclass_with_limit(
+            &self,
+            eg: &VcEGraph,
+            eclass: Id,
+            _limit: usize,
+        ) -> Option<SearchMatches<'_, Node>> {
+            eg[eclass]
+                .nodes
+                .iter()
+                .any(|n| n.kids.is_empty())
+                .then(|| SearchMatches {
+                    eclass,
+                    substs: vec![Subst::default()],
+                    ast: None,
+                })
+        }
+        fn vars(&self) -> Vec<Var> {
+            vec![]
+        }
+    }
+    /// Adds a literal never seen before, equal to nothing.
+    struct FreshLiteral(AtomicI64);
+    impl Applier<Node, VcAnalysis> for FreshLiteral {
+        fn apply_one(
+            &self,
+            eg: &mut VcEGraph,
+            _eclass: Id,
+            _subst: &Subst,
+            _ast: Option<&egg::PatternAst<Node>>,
+            _rule: Symbol,
+        ) -> Vec<Id> {
+            let k = self.0.fetch_add(1, Ordering::Relaxed);
+            eg.add(Node::leaf(Head::Int(k.into())));
+            vec![]
+        }
+    }
+    let rule: Rewrite<Node, VcAnalysis> = Rewrite::new(
+        "fresh-literal",
+        Leaves,
+        FreshLiteral(AtomicI64::new(1_000_000)),
+    )
+    .expect("a rule");
+    let script = smtlib_io::parse_script(&format!("{BOOLS}(assert (and p q))\n")).unwrap();
+    let root = script.assertions().next().unwrap();
+    let limits = SatLimits {
+        iter_limit: 30,
+        ..SatLimits::default()
+    };
+    let (_, res) = saturate(
+        script.cx.clone(),
+        &[root],
+        &[rule],
+        &SatConfig::rules_only(),
+        &limits,
+        None,
+    );
+    assert_eq!(res.stop_reason, "saturated");
+    assert!(res.iterations <= 2, "{} iterations", res.iterations);
+}
+
 /// Commutativity and associativity of `and` over 10 atoms: the e-graph of
 /// all bracketings and orders has millions of nodes. The scheduler bans both
 /// rules once their matches pass the capped limit (`match_limit << 3`), and

@@ -101,9 +101,18 @@ pub struct SatResult {
     pub fallbacks: usize,
 }
 
+/// The hook's stop reason for an iteration that merged no classes (see
+/// [`saturate`]'s run loop).
+const NO_MERGE: &str = "no-merge";
+
+/// The stop reason as `--stats` reports it. `saturated` covers both ways a
+/// run ends on its own: an iteration that changed nothing (egg's
+/// saturation), and one in which no rewrite or applier merged two classes
+/// (the e-graph's equalities are those of the iteration before).
 fn stop_name(r: &Option<StopReason>) -> String {
     match r {
         Some(StopReason::Saturated) | None => "saturated".into(),
+        Some(StopReason::Other(s)) if s == NO_MERGE => "saturated".into(),
         Some(StopReason::IterationLimit(_)) => "iteration-limit".into(),
         Some(StopReason::NodeLimit(_)) => "node-limit".into(),
         Some(StopReason::TimeLimit(_)) => "timeout".into(),
@@ -115,6 +124,10 @@ fn stop_name(r: &Option<StopReason>) -> String {
 /// appliers, then extract each root. Only unconditional equalities enter
 /// the e-graph: a rewrite that holds under other assertions must replace
 /// its assertion instead (see `pipeline::stages::run_term_passes`). Returns the context (with the new terms) and the result.
+///
+/// The run stops at the limits, at the deadline, when an iteration changes
+/// nothing, or after an iteration in which no rewrite and no applier merged
+/// two classes.
 pub fn saturate(
     cx: Context,
     roots: &[TermId],
@@ -162,9 +175,11 @@ fn saturate_run(
     let wall = Instant::now() + limits.time_limit;
     let mut seen_bool = HashSet::new();
     let mut seen_cmp = HashSet::new();
+    let mut appliers_merged = true;
     let node_limit = limits.node_limit;
     let (scheduler, capped) = schedule::CappedBackoff::new(limits.match_limit);
     let scheduler = scheduler.with_time_limits(deadline, wall);
+    let banned_in = scheduler.banned_in();
     let timed_out = scheduler.timed_out();
     let runner: Runner<Node, VcAnalysis, ()> = Runner::new(VcAnalysis::new(Context::new()))
         .with_scheduler(scheduler)
@@ -172,6 +187,22 @@ fn saturate_run(
         .with_node_limit(limits.node_limit)
         .with_iter_limit(limits.iter_limit)
         .with_hook(move |runner| {
+            // An iteration in which neither the rules nor the appliers
+            // merged two classes ends the run. Rules can go on adding nodes
+            // without merging anything: a rewrite whose right-hand side the
+            // analysis folds back into the class it came from (`x < y` to
+            // `x + 1 <= y`, then `not` and `<` again, one constant further
+            // each round). Such nodes only spell known classes anew, and
+            // egg would search all rules over them until the iteration
+            // limit.
+            // A banned rule might still merge classes once its ban ends,
+            // so an iteration that skipped one does not count.
+            if let Some(last) = runner.iterations.last() {
+                let all_rules_ran = banned_in.get() != Some(runner.iterations.len() - 1);
+                if all_rules_ran && !appliers_merged && last.applied.values().all(|&n| n == 0) {
+                    return Err(NO_MERGE.to_string());
+                }
+            }
             let mut fired = [0usize; 2];
             if Instant::now() >= wall || deadline.expired() {
                 return Err("timeout".to_string());
@@ -194,6 +225,7 @@ fn saturate_run(
                 );
             }
             runner.egraph.rebuild();
+            appliers_merged = fired != [0, 0];
             if let Ok(mut c) = hook_counts.lock() {
                 c[0].1 += fired[0];
                 c[1].1 += fired[1];

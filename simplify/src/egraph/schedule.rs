@@ -59,6 +59,9 @@ pub struct CappedBackoff {
     stop: Option<(Deadline, Instant)>,
     /// Set once `stop` has passed.
     timed_out: Rc<Cell<bool>>,
+    /// The last iteration in which a banned rule was not searched or a rule
+    /// was banned.
+    banned_in: Rc<Cell<Option<usize>>>,
 }
 
 impl CappedBackoff {
@@ -73,6 +76,7 @@ impl CappedBackoff {
             capped: capped.clone(),
             stop: None,
             timed_out: Rc::new(Cell::new(false)),
+            banned_in: Rc::new(Cell::new(None)),
         };
         (scheduler, capped)
     }
@@ -88,6 +92,13 @@ impl CappedBackoff {
     /// each rule's search and application).
     pub fn timed_out(&self) -> Rc<Cell<bool>> {
         self.timed_out.clone()
+    }
+
+    /// A cell holding the last iteration in which some rule was banned or
+    /// left unsearched because of a ban: an iteration without it searched
+    /// and applied every rule.
+    pub fn banned_in(&self) -> Rc<Cell<Option<usize>>> {
+        self.banned_in.clone()
     }
 
     /// Have the time limits passed? Remembered once they have.
@@ -144,7 +155,11 @@ impl RewriteScheduler<Node, VcAnalysis> for CappedBackoff {
         rewrite: &'a Rewrite<Node, VcAnalysis>,
     ) -> Vec<SearchMatches<'a, Node>> {
         let state = self.rules.entry(rewrite.name).or_default().clone();
-        if iteration < state.banned_until || self.out_of_time() {
+        if iteration < state.banned_until {
+            self.banned_in.set(Some(iteration));
+            return vec![];
+        }
+        if self.out_of_time() {
             return vec![];
         }
         let limit = self.limit(&state, egraph.total_number_of_nodes());
@@ -155,6 +170,7 @@ impl RewriteScheduler<Node, VcAnalysis> for CappedBackoff {
             let ban = BAN_LENGTH << s.times_banned.min(MAX_LIMIT_DOUBLINGS + 1);
             s.times_banned = s.times_banned.saturating_add(1);
             s.banned_until = iteration + ban;
+            self.banned_in.set(Some(iteration));
             return vec![];
         }
         matches
