@@ -22,7 +22,20 @@ timeout plus a grace makes the session a hang and ends it.
 `n_check_sat` is more than 1), in the manifest's order.
 
 prints one line per session and a summary; `--out` writes the figures as
-Markdown. By default each session is replayed through z3 alone and then
+Markdown.
+
+How the responses are compared: response by response, in order. A
+check-sat answer (`sat`, `unsat`, `unknown`, `timeout`) is the same, or
+decided by one side only (`sat`/`unsat` against `unknown`, `timeout` or
+no answer because that side hung), or a disagreement (`sat` against
+`unsat`). Any other response counts as differing unless it is the same
+text; statistics (`(:…)`) are compared without `:time`, `:memory`,
+`:max-memory` and `:num-allocs`. The summary gives the total time of
+all sessions, and of the sessions where neither side hung and every
+response was the same (so both gave the same answer to every check-sat,
+`unknown` included): the sessions on which the two can be compared for
+speed, since both did the same work. Of those, it also gives the
+sessions where every check-sat was answered `sat` or `unsat`. By default each session is replayed through z3 alone and then
 through vcsimp; `--side-by-side` replays it through both at the same time,
 so that on a shared machine both see the same load (and each other).
 """
