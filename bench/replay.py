@@ -17,12 +17,12 @@ timeout plus a grace makes the session a hang and ends it.
     python3 bench/replay.py [--timeout-ms MS] [--side-by-side] [--out FILE] SESSION...
     python3 bench/replay.py --zoo-incremental ZOO [...]
 
+prints one line per session and a summary; `--out` writes the figures as
+Markdown.
+
 `--zoo-incremental ZOO` adds the incremental scripts of a zoo directory
 (the rows of ZOO/MANIFEST.tsv whose `features` contain `push-pop` or whose
 `n_check_sat` is more than 1), in the manifest's order.
-
-prints one line per session and a summary; `--out` writes the figures as
-Markdown.
 
 How the responses are compared: response by response, in order. A
 check-sat answer (`sat`, `unsat`, `unknown`, `timeout`) is the same, or
@@ -35,8 +35,10 @@ all sessions, and of the sessions where neither side hung and every
 response was the same (so both gave the same answer to every check-sat,
 `unknown` included): the sessions on which the two can be compared for
 speed, since both did the same work. Of those, it also gives the
-sessions where every check-sat was answered `sat` or `unsat`. By default each session is replayed through z3 alone and then
-through vcsimp; `--side-by-side` replays it through both at the same time,
+sessions where every check-sat was answered `sat` or `unsat`.
+
+By default each session is replayed through z3 alone and then through
+vcsimp; `--side-by-side` replays it through both at the same time,
 so that on a shared machine both see the same load (and each other).
 """
 

@@ -439,10 +439,12 @@ impl Session<'_> {
                 // A timeout, or a signal (seen at the top of the loop).
                 continue;
             }
+            // An error or a closed descriptor (POLLNVAL) is ready too: its
+            // read fails and ends that stream, rather than `poll` returning
+            // at once forever.
             let ready = |fd: RawFd| {
-                fds.iter().any(|p| {
-                    p.fd == fd && p.revents & (libc::POLLIN | libc::POLLHUP | libc::POLLERR) != 0
-                })
+                let ends = libc::POLLIN | libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
+                fds.iter().any(|p| p.fd == fd && p.revents & ends != 0)
             };
             if ready(live_out) {
                 match read_some(live_out, &mut chunk) {
