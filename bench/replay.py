@@ -15,16 +15,39 @@ the same for both command lines); a response that does not come within the
 timeout plus a grace makes the session a hang and ends it.
 
     python3 bench/replay.py [--timeout-ms MS] [--side-by-side] [--out FILE] SESSION...
+    python3 bench/replay.py --zoo-incremental ZOO [...]
 
 prints one line per session and a summary; `--out` writes the figures as
-Markdown. By default each session is replayed through z3 alone and then
-through vcsimp; `--side-by-side` replays it through both at the same time,
+Markdown.
+
+`--zoo-incremental ZOO` adds the incremental scripts of a zoo directory
+(the rows of ZOO/MANIFEST.tsv whose `features` contain `push-pop` or whose
+`n_check_sat` is more than 1), in the manifest's order.
+
+How the responses are compared: response by response, in order. A
+check-sat answer (`sat`, `unsat`, `unknown`, `timeout`) is the same, or
+decided by one side only (`sat`/`unsat` against `unknown`, `timeout` or
+no answer because that side hung), or a disagreement (`sat` against
+`unsat`). Any other response counts as differing unless it is the same
+text; statistics (`(:…)`) are compared without `:time`, `:memory`,
+`:max-memory` and `:num-allocs`. The summary gives the total time of
+all sessions, and of the sessions where neither side hung and every
+response was the same (so both gave the same answer to every check-sat,
+`unknown` included): the sessions on which the two can be compared for
+speed, since both did the same work. Of those, it also gives the
+sessions where every check-sat was answered `sat` or `unsat`.
+
+By default each session is replayed through z3 alone and then through
+vcsimp; `--side-by-side` replays it through both at the same time,
 so that on a shared machine both see the same load (and each other).
 """
 
 import argparse
 import concurrent.futures
+import csv
+import itertools
 import os
+import re
 import select
 import shutil
 import subprocess
@@ -242,12 +265,26 @@ def replay(argv, cmds, timeout_ms, grace_s=30.0):
     return responses, hung, time.monotonic() - start, cpu
 
 
+def normal(response):
+    """`response` stripped, without the statistics that measure time or
+    memory: z3's `(get-info :all-statistics)` prints `:time` (different
+    from run to run, and left out when it is 0), and `:memory`,
+    `:max-memory` and `:num-allocs`, which count every command the process
+    read, vcsimp's `echo` markers included."""
+    response = response.strip()
+    if response.startswith("(:"):
+        response = re.sub(
+            r"\s*:(total-time|time|memory|max-memory|num-allocs)\s+[0-9.]+", "", response
+        )
+    return response
+
+
 def compare(a, b):
     """(check-sat answers agreeing, answers decided by a only, by b only,
     answers disagreeing, other responses differing)."""
     agree = only_a = only_b = disagree = other = 0
-    for x, y in zip(a, b):
-        x, y = x.strip(), y.strip()
+    for x, y in itertools.zip_longest(a, b, fillvalue=""):
+        x, y = normal(x), normal(y)
         if x in ANSWERS or y in ANSWERS:
             if x == y:
                 agree += 1
@@ -257,12 +294,35 @@ def compare(a, b):
                 only_a += 1
             elif y in ("sat", "unsat"):
                 only_b += 1
-            else:
+            elif x and y:
                 agree += 1
+            else:
+                # One gave no answer (it hung or ended before).
+                other += 1
         elif x != y:
             other += 1
-    other += abs(len(a) - len(b))
     return agree, only_a, only_b, disagree, other
+
+
+def zoo_incremental(zoo):
+    """The incremental scripts listed in `zoo`/MANIFEST.tsv: those with
+    `push-pop` among their features or more than one check-sat."""
+    out = []
+    with open(Path(zoo) / "MANIFEST.tsv", newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            features = row.get("features", "").split(",")
+            n = row.get("n_check_sat", "").strip()
+            if "push-pop" in features or (n.isdigit() and int(n) > 1):
+                out.append(Path(zoo) / row["path_in_zoo"])
+    return out
+
+
+def differences(a, b):
+    """The pairs of responses that differ (a's, b's), missing ones as None."""
+    out = [(x, y) for x, y in zip(a, b) if normal(x) != normal(y)]
+    out.extend((x, None) for x in a[len(b):])
+    out.extend((None, y) for y in b[len(a):])
+    return out
 
 
 def vcsimp_argv(solver="z3 -in", vcsimp=VCSIMP):
@@ -271,7 +331,11 @@ def vcsimp_argv(solver="z3 -in", vcsimp=VCSIMP):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("sessions", nargs="+", type=Path)
+    ap.add_argument("sessions", nargs="*", type=Path)
+    ap.add_argument("--zoo-incremental", type=Path, metavar="ZOO",
+                    help="also replay the incremental scripts listed in ZOO/MANIFEST.tsv")
+    ap.add_argument("--show-differences", action="store_true",
+                    help="print the responses that differ")
     ap.add_argument("--timeout-ms", type=int, default=10000)
     ap.add_argument("--out", type=Path)
     ap.add_argument("--vcsimp", type=Path, default=VCSIMP,
@@ -279,14 +343,25 @@ def main():
     ap.add_argument("--side-by-side", action="store_true",
                     help="replay through z3 alone and through vcsimp at the same time")
     args = ap.parse_args()
+    if args.zoo_incremental is not None:
+        if not (args.zoo_incremental / "MANIFEST.tsv").is_file():
+            sys.exit(f"{args.zoo_incremental}/MANIFEST.tsv is absent")
+        args.sessions += zoo_incremental(args.zoo_incremental)
+    if not args.sessions:
+        ap.error("no sessions")
     z3 = shutil.which("z3")
     if z3 is None or not args.vcsimp.is_file():
         sys.exit("needs z3 on PATH and target/release/vcsimp")
     rows, totals = [], dict(sessions=0, checks=0, agree=0, only_v=0, only_z=0, disagree=0,
                             other=0, hang_v=0, hang_z=0, t_v=0.0, t_z=0.0, t_v_both=0.0,
-                            t_z_both=0.0, cpu_v=0.0, cpu_z=0.0)
+                            t_z_both=0.0, n_both=0, t_v_same=0.0, t_z_same=0.0, n_same=0,
+                            cpu_v=0.0, cpu_z=0.0)
     load_before = os.getloadavg()
+    zoo = args.zoo_incremental.resolve() if args.zoo_incremental else None
     for path in args.sessions:
+        label = path.name
+        if zoo is not None and path.resolve().is_relative_to(zoo):
+            label = str(path.resolve().relative_to(zoo))
         cmds = commands(path.read_text(errors="replace"))
         if args.side_by_side:
             with concurrent.futures.ThreadPoolExecutor(2) as pool:
@@ -297,20 +372,26 @@ def main():
             rz, hz, tz, cz = replay([z3, "-in"], cmds, args.timeout_ms)
             rv, hv, tv, cv = replay(vcsimp_argv(vcsimp=args.vcsimp), cmds, args.timeout_ms)
         agree, only_v, only_z, disagree, other = compare(rv, rz)
-        checks = sum(1 for r in rz if r.strip() in ANSWERS)
-        decided_all = not hz and not hv and all(
-            r.strip() in ("sat", "unsat") for r in rz if r.strip() in ANSWERS
-        )
-        row = dict(session=path.name, checks=checks, agree=agree, only_v=only_v, only_z=only_z,
+        checks = max(sum(1 for r in rs if r.strip() in ANSWERS) for rs in (rv, rz))
+        # Both gave the same response to every command (so the same
+        # answer to every check-sat, decided or not), and neither hung.
+        same = not hz and not hv and len(rv) == len(rz) and (only_v, only_z, disagree, other) == (
+            0, 0, 0, 0)
+        # ... and every check-sat answer is sat or unsat.
+        decided_all = same and all(r.strip() in ("sat", "unsat") for r in rz if r.strip() in ANSWERS)
+        row = dict(session=label, checks=checks, agree=agree, only_v=only_v, only_z=only_z,
                    disagree=disagree, other=other, hang_v=hv, hang_z=hz, t_v=tv, t_z=tz,
                    cpu_v=cv, cpu_z=cz)
         rows.append(row)
         print(
-            f"{path.name}: {checks} check-sats, {agree} agree, {only_v} decided by vcsimp only, "
+            f"{label}: {checks} check-sats, {agree} agree, {only_v} decided by vcsimp only, "
             f"{only_z} by z3 only, {disagree} disagree, {other} other responses differ, "
             f"hang vcsimp/z3 {hv}/{hz}, {tv:.2f}s vs {tz:.2f}s (CPU {cv:.2f}s vs {cz:.2f}s)",
             flush=True,
         )
+        if args.show_differences:
+            for x, y in differences(rv, rz):
+                print(f"  vcsimp: {x!r}\n  z3:     {y!r}", flush=True)
         totals["sessions"] += 1
         totals["checks"] += checks
         for k in ("agree", "only_v", "only_z", "disagree", "other"):
@@ -321,7 +402,12 @@ def main():
         totals["t_z"] += tz
         totals["cpu_v"] += cv
         totals["cpu_z"] += cz
+        if same:
+            totals["n_same"] += 1
+            totals["t_v_same"] += tv
+            totals["t_z_same"] += tz
         if decided_all:
+            totals["n_both"] += 1
             totals["t_v_both"] += tv
             totals["t_z_both"] += tz
         if args.out:
@@ -359,8 +445,12 @@ def write_markdown(args, rows, t, load_before, load_after):
         f"CPU time (user and system, of vcsimp with the solvers it ran, and of z3 alone): "
         f"{t['cpu_v']:.1f} s through vcsimp, {t['cpu_z']:.1f} s z3 alone.",
         "",
-        f"On the sessions where both decided every check-sat without a hang: "
-        f"{t['t_v_both']:.1f} s through vcsimp, {t['t_z_both']:.1f} s z3 alone.",
+        f"On the {t['n_same']} sessions where neither hung and both gave the same response "
+        f"to every command (the same answer to every check-sat, `unknown` included, and the "
+        f"same output for every other command): {t['t_v_same']:.1f} s through vcsimp, "
+        f"{t['t_z_same']:.1f} s z3 alone. On the {t['n_both']} of them where every check-sat "
+        f"was answered `sat` or `unsat`: {t['t_v_both']:.1f} s through vcsimp, "
+        f"{t['t_z_both']:.1f} s z3 alone.",
         "",
         "| session | check-sats | same | vcsimp only | z3 only | disagree | other | hang v/z | "
         "vcsimp s | z3 s | vcsimp CPU s | z3 CPU s |",

@@ -10,6 +10,7 @@ target/release/vcsimp they fail under CI=true and are skipped elsewhere.
 import shutil
 import subprocess
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -55,6 +56,26 @@ class Splitter(unittest.TestCase):
         self.assertEqual(s.response(far), "unsat")
         p.wait()
         p.stdout.close()
+
+    def test_compare_statistics(self):
+        a = "(:conflicts 5\n :memory 18.20\n :time 0.01)"
+        self.assertEqual(replay.compare([a], [a.replace("0.01", "0.00")]), (0, 0, 0, 0, 0))
+        self.assertEqual(replay.compare([a], [a.replace(":conflicts 5", ":conflicts 6")]), (0, 0, 0, 0, 1))
+        self.assertEqual(replay.differences(["sat", a], ["sat"]), [(a, None)])
+        b = "(:conflicts 5\n :rlimit-count 3273)"
+        self.assertEqual(replay.compare([b], [b.replace(")", "\n :time 0.00)")]), (0, 0, 0, 0, 0))
+        # A session that hung gives no answer: decided by the other.
+        self.assertEqual(replay.compare(["unsat", "x"], []), (0, 1, 0, 0, 1))
+
+    def test_zoo_incremental(self):
+        with tempfile.TemporaryDirectory() as d:
+            Path(d, "MANIFEST.tsv").write_text(
+                "path_in_zoo\tn_check_sat\tfeatures\n"
+                "a.smt2\t1\tint,push-pop\n"
+                "b.smt2\t1\tint\n"
+                "c.smt2\t3\t\n"
+            )
+            self.assertEqual(replay.zoo_incremental(d), [Path(d, "a.smt2"), Path(d, "c.smt2")])
 
     def test_compare(self):
         self.assertEqual(

@@ -252,6 +252,32 @@ fn the_fresh_run_answers_when_the_live_session_does_not() {
     );
 }
 
+/// A restart replays a long log into a session that answers every
+/// command (`:print-success`): more than a pipe holds goes each way at
+/// once, so vcsimp must read the new session's output while it writes the
+/// replay.
+#[test]
+fn a_long_replay_into_a_session_that_answers_each_command() {
+    const N: usize = 20_000;
+    let fake = Fake::new("long-replay");
+    let mut cmd = fake.command("hang", "unsat");
+    cmd.env("FAKE_SUCCESS", "1");
+    let mut c = Client::start(cmd);
+    c.ask("(set-option :print-success true)", &["success"]);
+    let decls: String = (0..N)
+        .map(|i| format!("(declare-const x{i} Int)\n"))
+        .collect();
+    c.stdin.write_all(decls.as_bytes()).unwrap();
+    c.ask("(push 1)", &vec!["success"; N + 1]);
+    c.ask("(assert (and (> x0 0) (< x0 0)))", &["success"]);
+    c.ask("(check-sat)", &["unsat"]);
+    c.ask("(pop 1)", &["success"]);
+    c.ask("(echo \"after\")", &["after"]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(fake.live_pids().len(), 2, "one restart: {stderr}");
+}
+
 #[test]
 fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
     let fake = Fake::new("values");

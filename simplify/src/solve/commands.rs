@@ -26,6 +26,10 @@ enum Mode {
 pub struct Commands<R> {
     input: R,
     buf: Vec<u8>,
+    /// Where the text not yet handed out starts in `buf` (the bytes before
+    /// it are dropped when more input comes, not at every command, so
+    /// that a large input read at once is not moved once per command).
+    head: usize,
     /// Bytes of `buf` scanned.
     pos: usize,
     /// Where the command being read starts in `buf` (None: between
@@ -54,6 +58,7 @@ impl<R: Read> Commands<R> {
         Commands {
             input,
             buf: Vec::new(),
+            head: 0,
             pos: 0,
             start: None,
             depth: 0,
@@ -66,24 +71,11 @@ impl<R: Read> Commands<R> {
     /// much as the command needs (what a read returns at once).
     pub fn next_command(&mut self) -> std::io::Result<Option<Piece>> {
         loop {
-            if let Some(end) = self.scan() {
-                let start = self.start.take().unwrap_or(0);
-                let raw = self.buf.drain(..end).collect();
-                self.pos -= end;
-                return Ok(Some(Piece::Command { raw, start }));
+            if let Some(piece) = self.buffered() {
+                return Ok(Some(piece));
             }
             if self.done {
-                let start = self.start.take();
-                let rest = std::mem::take(&mut self.buf);
-                self.pos = 0;
-                return Ok(match start {
-                    None => None,
-                    Some(start) if self.mode == Mode::Atom => {
-                        self.mode = Mode::Code;
-                        Some(Piece::Command { raw: rest, start })
-                    }
-                    Some(_) => Some(Piece::Unfinished(rest)),
-                });
+                return Ok(None);
             }
             let mut chunk = [0u8; 1 << 16];
             let n = loop {
@@ -94,9 +86,56 @@ impl<R: Read> Commands<R> {
                 }
             };
             if n == 0 {
-                self.done = true;
+                self.end();
             }
-            self.buf.extend_from_slice(&chunk[..n]);
+            self.feed(&chunk[..n]);
+        }
+    }
+
+    /// Add input read elsewhere (for a caller that waits for input itself
+    /// and takes the commands with [`Commands::buffered`]).
+    pub fn feed(&mut self, bytes: &[u8]) {
+        if self.head > 0 && self.head * 2 >= self.buf.len() {
+            self.buf.drain(..self.head);
+            self.pos -= self.head;
+            if let Some(s) = &mut self.start {
+                *s -= self.head;
+            }
+            self.head = 0;
+        }
+        self.buf.extend_from_slice(bytes);
+    }
+
+    /// The input is over: [`Commands::buffered`] then hands out what is
+    /// left.
+    pub fn end(&mut self) {
+        self.done = true;
+    }
+
+    /// The next command in the input given so far; after [`Commands::end`],
+    /// the unfinished rest, and then None for good.
+    pub fn buffered(&mut self) -> Option<Piece> {
+        if let Some(end) = self.scan() {
+            let start = self.start.take().map_or(0, |s| s - self.head);
+            let raw = self.buf[self.head..end].to_vec();
+            self.head = end;
+            return Some(Piece::Command { raw, start });
+        }
+        if !self.done {
+            return None;
+        }
+        let start = self.start.take().map(|s| s - self.head);
+        let rest = self.buf.split_off(self.head);
+        self.buf.clear();
+        self.head = 0;
+        self.pos = 0;
+        match start {
+            None => None,
+            Some(start) if self.mode == Mode::Atom => {
+                self.mode = Mode::Code;
+                Some(Piece::Command { raw: rest, start })
+            }
+            Some(_) => Some(Piece::Unfinished(rest)),
         }
     }
 
@@ -271,6 +310,35 @@ mod tests {
         }
         let mut c = Commands::new(OneThenFail(b"(check-sat)".to_vec(), 0));
         assert_eq!(c.next_command().unwrap(), Some(cmd("(check-sat)", 0)));
+    }
+
+    /// Input fed in pieces that cut commands anywhere (and a large buffer
+    /// that is compacted while a command is open) gives the same pieces
+    /// as reading it whole.
+    #[test]
+    fn fed_input_splits_as_read_input() {
+        let mut text = String::new();
+        for i in 0..500 {
+            text.push_str(&format!("(assert (= |x {i}| \"s;(\")) ; c {i} (\n"));
+        }
+        text.push_str("(check-sat) foo (exit) (assert (f");
+        let whole = all(&text);
+        for step in [1, 7, 64, 4096] {
+            let mut c = Commands::new(std::io::empty());
+            let mut got = Vec::new();
+            for piece in text.as_bytes().chunks(step) {
+                c.feed(piece);
+                while let Some(p) = c.buffered() {
+                    got.push(p);
+                }
+            }
+            c.end();
+            while let Some(p) = c.buffered() {
+                got.push(p);
+            }
+            assert_eq!(got, whole, "fed {step} bytes at a time");
+        }
+        assert_eq!(whole.len(), 504);
     }
 
     #[test]

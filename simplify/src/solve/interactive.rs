@@ -29,14 +29,18 @@
 //! - The live session answers `unknown` while the fresh run still goes:
 //!   vcsimp waits for the fresh run a quarter of the time the live session
 //!   took (so a quick `unknown` stays quick, and one at the end of a
-//!   timeout gives the fresh run a chance); a `sat`/`unsat` from it is
-//!   then the answer, and
+//!   timeout gives the fresh run a chance), but no longer than until the
+//!   fresh run has run as long as the live session took (its own
+//!   `:timeout` ends it about then; a solver that overruns it would
+//!   overrun it there too); a `sat`/`unsat` from it is then the answer, and
 //!   questions after it go to the live session, which answered `unknown`
 //!   (so a model or core may be missing there).
 //!
 //! vcsimp learns where the output of the live session's `check-sat` starts
 //! and ends by sending `(echo "…")` with a marker of its own before and
-//! after it; the marker lines are never printed. Only one simplification
+//! after it; the marker lines are never printed (the live session still
+//! reads them, so z3's `:all-statistics` count their allocations in
+//! `:num-allocs` and `:memory`). Only one simplification
 //! runs at a time: a `check-sat` whose race would start while the
 //! previous one's simplification is still going gets no fresh run. A
 //! `sat` from an output that is sound for `unsat` only (`--strengthen`,
@@ -62,6 +66,14 @@
 //! or with a pass that is sound for `unsat` only, each check-sat
 //! simplifies the whole stack.
 //!
+//! One thread serves the client: it waits (`poll`) for the client's
+//! input, the live session's output and room in the live session's input,
+//! so a command reaches the solver, and its answer the client, without a
+//! hand-over between threads; the live session's input is written without
+//! blocking, so that replaying a long log into a new session never waits
+//! on a solver that is itself waiting for its output to be read. Only the
+//! simplifications run on threads of their own.
+//!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
 //! end of the client's input), with its exit code; a client that closes
 //! its end of standard output ends vcsimp with exit code 0.
@@ -75,10 +87,11 @@ use crate::variants::{simplify_variant, Variant};
 use crate::Stats;
 use smtlib_io::{parse_script, print_script, CommandKind, QueryKind};
 use std::collections::VecDeque;
-use std::io::{BufRead, Write};
+use std::io::Write;
+use std::os::fd::{AsRawFd, RawFd};
 use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
-use std::process::{ChildStdin, Command, Stdio};
+use std::process::{ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -90,19 +103,8 @@ use std::time::{Duration, Instant};
 /// a verifier's check-sats are quick).
 pub const RACE_DELAY: Duration = Duration::from_millis(200);
 
-enum Event {
-    /// A command of the client: its text since the previous command, the
-    /// command itself starting at the offset.
-    Command(Vec<u8>, usize),
-    /// The client's input ended, inside a command when there is text.
-    ClientEnd(Vec<u8>),
-    /// A line (with its newline) printed by live session `gen`.
-    Line(u64, Vec<u8>),
-    /// Live session `gen` closed its standard output.
-    LiveEnd(u64),
-    /// The result of the simplification for check `id`.
-    Simplified(u64, Simplified),
-}
+/// A simplification's result for check `id`.
+type Done = (u64, Simplified);
 
 /// What a simplification sends back.
 #[derive(Default)]
@@ -152,10 +154,22 @@ enum Item {
     End(Vec<u8>),
 }
 
+/// The live session. vcsimp's one thread waits with `poll` for the
+/// client's input, the session's output and room in the session's input,
+/// so a command goes to the solver and its answer back to the client
+/// without a hand-over between threads; the session's input is written
+/// without blocking, so that a long replay never waits on a solver that
+/// waits for its output to be read.
 struct Live {
-    gen: u64,
     group: Group,
     stdin: Option<ChildStdin>,
+    stdout: ChildStdout,
+    /// What is still to be written to `stdin`.
+    pending: Vec<u8>,
+    /// Close `stdin` once `pending` is written.
+    closing: bool,
+    /// The output after its last line end.
+    partial: Vec<u8>,
 }
 
 enum Race {
@@ -167,6 +181,7 @@ enum Race {
     Simplifying,
     Running {
         group: Group,
+        started: Instant,
         out: PathBuf,
         trust_sat: bool,
     },
@@ -194,9 +209,14 @@ struct Session<'a> {
     cli: &'a SolveCli,
     words: &'a [String],
     options: crate::Options,
-    tx: mpsc::Sender<Event>,
-    tmp: PrivateDir,
+    tx: mpsc::Sender<Done>,
+    /// Made when the first fresh run needs it.
+    tmp: Option<PrivateDir>,
     live: Live,
+    /// The client's input, split into commands.
+    client: Commands<std::io::Empty>,
+    /// The client's input is still open.
+    reading: bool,
     /// What the live sessions were sent, one entry per command, with the
     /// commands that are not in effect (queries, popped frames) blanked
     /// out but their line ends kept: replayed into a new live session, it
@@ -234,24 +254,15 @@ enum Stop {
 /// Run the interactive session on standard input and output; returns the
 /// exit code.
 pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
-    let tmp = match PrivateDir::new("vcsimp-solve-") {
-        Ok(t) => t,
-        Err(e) => {
-            eprintln!("vcsimp solve: error: cannot create a temporary directory: {e}");
-            return 1;
-        }
-    };
     process::defer_signals();
     let (tx, rx) = mpsc::channel();
-    let live = match spawn_live(words, 0, &tx) {
+    let live = match spawn_live(words) {
         Ok(l) => l,
         Err(e) => {
             eprintln!("vcsimp solve: error: cannot run {}: {e}", words[0]);
             return 127;
         }
     };
-    let client = tx.clone();
-    std::thread::spawn(move || read_client(client));
     let prelude = if unsat_only(&options) {
         PreludeState::Off
     } else {
@@ -262,8 +273,10 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         words,
         options,
         tx,
-        tmp,
+        tmp: None,
         live,
+        client: Commands::new(std::io::empty()),
+        reading: true,
         log: Vec::new(),
         frames: Vec::new(),
         global_decls: false,
@@ -297,23 +310,7 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
     }
 }
 
-fn read_client(tx: mpsc::Sender<Event>) {
-    let stdin = std::io::stdin();
-    let mut commands = Commands::new(stdin.lock());
-    loop {
-        let event = match commands.next_command() {
-            Ok(Some(Piece::Command { raw, start })) => Event::Command(raw, start),
-            Ok(Some(Piece::Unfinished(text))) => Event::ClientEnd(text),
-            Ok(None) | Err(_) => Event::ClientEnd(Vec::new()),
-        };
-        let end = matches!(event, Event::ClientEnd(_));
-        if tx.send(event).is_err() || end {
-            return;
-        }
-    }
-}
-
-fn spawn_live(words: &[String], gen: u64, tx: &mpsc::Sender<Event>) -> std::io::Result<Live> {
+fn spawn_live(words: &[String]) -> std::io::Result<Live> {
     let mut cmd = Command::new(&words[0]);
     cmd.args(&words[1..])
         .stdin(Stdio::piped())
@@ -321,24 +318,38 @@ fn spawn_live(words: &[String], gen: u64, tx: &mpsc::Sender<Event>) -> std::io::
         .stderr(Stdio::inherit());
     let mut group = Group::spawn(&mut cmd)?;
     let (stdin, stdout, _) = group.stdio();
-    let stdout = stdout.expect("piped stdout");
-    let tx = tx.clone();
-    std::thread::spawn(move || {
-        let mut reader = std::io::BufReader::new(stdout);
-        loop {
-            let mut line = Vec::new();
-            match reader.read_until(b'\n', &mut line) {
-                Ok(0) | Err(_) => break,
-                Ok(_) => {
-                    if tx.send(Event::Line(gen, line)).is_err() {
-                        return;
-                    }
-                }
-            }
+    let stdin = stdin.expect("piped stdin");
+    // SAFETY: plain fcntl calls on a descriptor this process owns.
+    unsafe {
+        let fd = stdin.as_raw_fd();
+        let flags = libc::fcntl(fd, libc::F_GETFL);
+        if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+            return Err(std::io::Error::last_os_error());
         }
-        let _ = tx.send(Event::LiveEnd(gen));
-    });
-    Ok(Live { gen, group, stdin })
+    }
+    Ok(Live {
+        group,
+        stdin: Some(stdin),
+        stdout: stdout.expect("piped stdout"),
+        pending: Vec::new(),
+        closing: false,
+        partial: Vec::new(),
+    })
+}
+
+/// One `read` from `fd` into `buf`: the byte count (0 at the end), or
+/// None when it would block or was interrupted.
+fn read_some(fd: RawFd, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
+    // SAFETY: `buf` is valid for `buf.len()` bytes.
+    let n = unsafe { libc::read(fd, buf.as_mut_ptr().cast(), buf.len()) };
+    if n >= 0 {
+        return Ok(Some(n as usize));
+    }
+    let e = std::io::Error::last_os_error();
+    match e.kind() {
+        std::io::ErrorKind::Interrupted | std::io::ErrorKind::WouldBlock => Ok(None),
+        _ => Err(e),
+    }
 }
 
 /// Whether `line` is the echo of `marker` (z3 prints it bare, cvc5 quoted).
@@ -382,31 +393,142 @@ impl Session<'_> {
         }
     }
 
-    fn serve(&mut self, rx: &mpsc::Receiver<Event>) -> Result<i32, Stop> {
+    fn serve(&mut self, rx: &mpsc::Receiver<Done>) -> Result<i32, Stop> {
+        let mut chunk = vec![0u8; 1 << 16];
         loop {
             if let Some(sig) = process::pending_signal() {
                 return Err(Stop::Signal(sig));
             }
+            while let Ok((id, done)) = rx.try_recv() {
+                self.on_simplified(id, done)?;
+            }
             self.pump()?;
-            let wait = if self.check.is_some() {
-                Duration::from_millis(2)
+            self.poll_race()?;
+            self.flush_live();
+            // While a check-sat is out the race has timers (and a
+            // simplification may report); otherwise only a signal can come
+            // without a descriptor being ready.
+            let timeout = if self.check.is_some() || self.simplifying {
+                2
             } else {
-                Duration::from_millis(100)
+                100
             };
-            match rx.recv_timeout(wait) {
-                Ok(Event::Command(raw, start)) => self.queue.push_back(Item::Command(raw, start)),
-                Ok(Event::ClientEnd(text)) => self.queue.push_back(Item::End(text)),
-                Ok(Event::Line(gen, line)) if gen == self.live.gen => self.on_line(line)?,
-                Ok(Event::Line(..)) => {}
-                Ok(Event::LiveEnd(gen)) if gen == self.live.gen => return self.finish(),
-                Ok(Event::LiveEnd(_)) => {}
-                Ok(Event::Simplified(id, text)) => self.on_simplified(id, text)?,
-                Err(mpsc::RecvTimeoutError::Timeout) => {}
-                Err(mpsc::RecvTimeoutError::Disconnected) => {
-                    unreachable!("the session holds a sender")
+            let live_out = self.live.stdout.as_raw_fd();
+            let mut fds = vec![libc::pollfd {
+                fd: live_out,
+                events: libc::POLLIN,
+                revents: 0,
+            }];
+            if self.reading {
+                fds.push(libc::pollfd {
+                    fd: libc::STDIN_FILENO,
+                    events: libc::POLLIN,
+                    revents: 0,
+                });
+            }
+            if let (Some(stdin), false) = (&self.live.stdin, self.live.pending.is_empty()) {
+                fds.push(libc::pollfd {
+                    fd: stdin.as_raw_fd(),
+                    events: libc::POLLOUT,
+                    revents: 0,
+                });
+            }
+            // SAFETY: `fds` is a valid array of `fds.len()` entries.
+            let n = unsafe { libc::poll(fds.as_mut_ptr(), fds.len() as libc::nfds_t, timeout) };
+            if n <= 0 {
+                // A timeout, or a signal (seen at the top of the loop).
+                continue;
+            }
+            // An error or a closed descriptor (POLLNVAL) is ready too: its
+            // read fails and ends that stream, rather than `poll` returning
+            // at once forever.
+            let ready = |fd: RawFd| {
+                let ends = libc::POLLIN | libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
+                fds.iter().any(|p| p.fd == fd && p.revents & ends != 0)
+            };
+            if ready(live_out) {
+                match read_some(live_out, &mut chunk) {
+                    Ok(Some(0)) | Err(_) => {
+                        let rest = std::mem::take(&mut self.live.partial);
+                        if !rest.is_empty() {
+                            self.on_line(rest)?;
+                        }
+                        return self.finish();
+                    }
+                    Ok(Some(n)) => self.on_output(&chunk[..n])?,
+                    Ok(None) => {}
                 }
             }
-            self.poll_race()?;
+            if self.reading && ready(libc::STDIN_FILENO) {
+                match read_some(libc::STDIN_FILENO, &mut chunk) {
+                    Ok(Some(0)) | Err(_) => {
+                        self.reading = false;
+                        self.client.end();
+                    }
+                    Ok(Some(n)) => self.client.feed(&chunk[..n]),
+                    Ok(None) => {}
+                }
+                self.take_commands();
+            }
+        }
+    }
+
+    /// Queue the client's complete commands (and, after the end of its
+    /// input, the end, with the text of an unfinished command).
+    fn take_commands(&mut self) {
+        while let Some(piece) = self.client.buffered() {
+            match piece {
+                Piece::Command { raw, start } => self.queue.push_back(Item::Command(raw, start)),
+                Piece::Unfinished(text) => {
+                    self.queue.push_back(Item::End(text));
+                    return;
+                }
+            }
+        }
+        if !self.reading {
+            self.queue.push_back(Item::End(Vec::new()));
+            // Only one end.
+            self.client = Commands::new(std::io::empty());
+        }
+    }
+
+    /// The live session printed `bytes`: handle each complete line.
+    fn on_output(&mut self, bytes: &[u8]) -> Result<(), Stop> {
+        let mut rest = bytes;
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            let mut line = std::mem::take(&mut self.live.partial);
+            line.extend_from_slice(&rest[..=i]);
+            rest = &rest[i + 1..];
+            self.on_line(line)?;
+        }
+        self.live.partial.extend_from_slice(rest);
+        Ok(())
+    }
+
+    /// Write what the live session's input can take now.
+    fn flush_live(&mut self) {
+        let Some(stdin) = &mut self.live.stdin else {
+            self.live.pending.clear();
+            return;
+        };
+        while !self.live.pending.is_empty() {
+            match stdin.write(&self.live.pending) {
+                Ok(0) => break,
+                Ok(n) => {
+                    self.live.pending.drain(..n);
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => return,
+                Err(_) => {
+                    // The session is gone: seen when its output ends.
+                    self.live.stdin = None;
+                    self.live.pending.clear();
+                    return;
+                }
+            }
+        }
+        if self.live.closing {
+            self.live.stdin = None;
         }
     }
 
@@ -461,17 +583,17 @@ impl Session<'_> {
     }
 
     fn close_live(&mut self) {
-        self.live.stdin = None;
+        self.live.closing = true;
+        self.flush_live();
         self.closed = true;
     }
 
-    /// Write to the live session; a session that is gone is seen when its
-    /// output ends.
+    /// Write to the live session (what it cannot take at once goes when it
+    /// can); a session that is gone is seen when its output ends.
     fn send(&mut self, bytes: &[u8]) {
-        if let Some(stdin) = &mut self.live.stdin {
-            if stdin.write_all(bytes).and_then(|_| stdin.flush()).is_err() {
-                self.live.stdin = None;
-            }
+        if self.live.stdin.is_some() {
+            self.live.pending.extend_from_slice(bytes);
+            self.flush_live();
         }
     }
 
@@ -529,8 +651,7 @@ impl Session<'_> {
     /// effect (only the options when `options_only`), its output dropped.
     fn restart(&mut self, options_only: bool) -> Result<(), Stop> {
         self.live.group.kill();
-        let gen = self.live.gen + 1;
-        self.live = spawn_live(self.words, gen, &self.tx).map_err(Stop::Spawn)?;
+        self.live = spawn_live(self.words).map_err(Stop::Spawn)?;
         self.behind = None;
         let marker = self.marker();
         let mut replay = Vec::new();
@@ -631,7 +752,7 @@ impl Session<'_> {
         self.simplifying = true;
         std::thread::spawn(move || {
             lower_this_thread();
-            let _ = tx.send(Event::Simplified(id, job()));
+            let _ = tx.send((id, job()));
         });
         Race::Simplifying
     }
@@ -670,7 +791,15 @@ impl Session<'_> {
             "unknown" | "timeout"
         );
         if unknown && matches!(check.race, Race::Simplifying | Race::Running { .. }) {
-            check.wait_until = Some(Instant::now() + seconds / 4);
+            // A quarter of the live session's time, and no longer than the
+            // fresh run needs to have had as long as the live session: a
+            // solver that overruns its timeout or gives up late has the
+            // same trouble in the fresh run.
+            let quarter = Instant::now() + seconds / 4;
+            check.wait_until = Some(match &check.race {
+                Race::Running { started, .. } => quarter.min(*started + seconds),
+                _ => quarter,
+            });
             let id = check.id;
             self.note(&format!(
                 "check-sat {id}: the solver answered unknown ({:.3}s); waiting for the fresh run",
@@ -742,8 +871,21 @@ impl Session<'_> {
             "check-sat {id}: simplified{on_prelude} ({:.3}s)",
             done.seconds
         ));
-        let script = self.tmp.path().join(format!("check-{id}.smt2"));
-        let out = self.tmp.path().join(format!("check-{id}.out"));
+        if self.tmp.is_none() {
+            match PrivateDir::new("vcsimp-solve-") {
+                Ok(t) => self.tmp = Some(t),
+                Err(e) => {
+                    self.check.as_mut().expect("a check").race = Race::Off;
+                    self.note(&format!(
+                        "check-sat {id}: cannot create a temporary directory: {e}"
+                    ));
+                    return self.after_race_lost();
+                }
+            }
+        }
+        let tmp = self.tmp.as_ref().expect("made above").path();
+        let script = tmp.join(format!("check-{id}.smt2"));
+        let out = tmp.join(format!("check-{id}.out"));
         let started = (|| {
             std::fs::write(&script, &text)?;
             let mut cmd = Command::new(&self.words[0]);
@@ -765,6 +907,7 @@ impl Session<'_> {
             Ok(group) => {
                 check.race = Race::Running {
                     group,
+                    started: Instant::now(),
                     out,
                     trust_sat: !answer::is_unsat_only(&text),
                 };
@@ -807,6 +950,7 @@ impl Session<'_> {
         }
         let Race::Running {
             group,
+            started: _,
             out,
             trust_sat,
         } = &mut check.race
@@ -857,12 +1001,12 @@ impl Session<'_> {
         // exit status (the client sees vcsimp's end only after this, so
         // the polls are short).
         let mut code = None;
-        for _ in 0..5000 {
+        for _ in 0..25_000 {
             if let Ok(Some(exit)) = self.live.group.try_wait() {
                 code = Some(exit);
                 break;
             }
-            std::thread::sleep(Duration::from_millis(1));
+            std::thread::sleep(Duration::from_micros(200));
         }
         self.live.group.kill();
         Ok(match code {

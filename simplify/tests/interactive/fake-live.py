@@ -7,8 +7,9 @@ it runs the solver $FAKE_Z3 (`z3 -in`) on the script instead and prints
 what it prints. Otherwise it is a
 live session: it reads commands line by line and answers `(echo "s")`
 with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
-(`hang`: never), `(get-value ...)` with ((x 1)), and ends at `(exit)` or
-at the end of its input. Each live session appends its pid to
+(`hang`: never), `(get-value ...)` with ((x 1)), `set-option`,
+`declare-const`, `assert`, `push` and `pop` with `success` when
+$FAKE_SUCCESS is set, and ends at `(exit)` or at the end of its input. Each live session appends its pid to
 $FAKE_PIDS/live.
 """
 import os
@@ -29,7 +30,11 @@ if "vcsimp variant" in first:
     sys.exit(0)
 with open(os.path.join(os.environ["FAKE_PIDS"], "live"), "a") as f:
     f.write(f"{os.getpid()}\n")
-TOKEN = re.compile(r'\(echo "([^"]*)"\)|\(check-sat\)|\(get-value[^\n]*|\(exit\)')
+TOKEN = re.compile(
+    r'\(echo "([^"]*)"\)|\(check-sat\)|\(get-value[^\n]*|\(exit\)'
+    r"|\((?:set-option|declare-const|assert|push|pop)\b"
+)
+SUCCESS = bool(os.environ.get("FAKE_SUCCESS"))
 line = first
 while line:
     for m in TOKEN.finditer(line):
@@ -44,6 +49,9 @@ while line:
             print(answer, flush=True)
         elif t.startswith("(get-value"):
             print("((x 1))", flush=True)
+        elif t != "(exit)":
+            if SUCCESS:
+                print("success", flush=True)
         else:
             sys.exit(0)
     line = sys.stdin.readline()
