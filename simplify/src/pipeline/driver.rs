@@ -152,6 +152,21 @@ pub(super) fn simplify_on_this_thread(
             run.saturate(&mut script, &changed);
         }
     }
+    // 4. quantifiers over record fields go back to the record. Not bound
+    // by the deadline: the work is linear in the script, like printing,
+    // and it undoes the encoding stage's split, which costs the solvers
+    // most on the VCs whose budget ran out before the passes closed them.
+    if on(PassId::UnsplitRecords) {
+        let t0 = Instant::now();
+        let folded = crate::passes::records::unsplit_script(&mut script);
+        if !folded.is_empty() {
+            run.add_pass(
+                PassId::UnsplitRecords,
+                folded.len(),
+                t0.elapsed().as_secs_f64(),
+            );
+        }
+    }
     thaw(&mut script, &frozen);
     run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
     // drop assertions that became `true`
