@@ -221,8 +221,8 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
 }
 
 /// Fold split records back: in every assertion of `script`, a quantifier
-/// `Qū. φ(ū)` without patterns whose variables `ū` are the arguments of a
-/// constructor term `mk(ū)` becomes `Qt:S. φ(p̄(t))[mk(ū) := t]`, with
+/// `Qū. φ(ū)` without patterns whose variables `ū` (none of a record sort)
+/// are the arguments of a constructor term `mk(ū)` becomes `Qt:S. φ(p̄(t))[mk(ū) := t]`, with
 /// `u_i := p_i(t)` wherever `u_i` occurs outside `mk(ū)` (inner records
 /// first, so that a thread pair `mk2(mk3(x̄), mk3(ȳ))` folds to one
 /// variable). A quantifier over fields that a pass pinned or eliminated
@@ -315,11 +315,13 @@ fn unsplit_binder(cx: &mut Context, t: TermId, recs: &[Record]) -> Option<TermId
     }
     let mut vars = vs.to_vec();
     let mut q = t;
-    while let Some((app, rec, group)) = foldable_group(cx, q, &vars, recs) {
+    let mut folded: Vec<VarId> = vec![];
+    while let Some((app, rec, group)) = foldable_group(cx, q, &vars, &folded, recs) {
         let name = group_name(cx, &group);
         let sym = cx.sym(&name);
         let nv = cx.new_var(sym, rec.sort);
         let nt = cx.mk_var(nv);
+        folded.push(nv);
         let mut map: HashMap<TermId, TermId> = HashMap::new();
         map.insert(app, nt);
         for (v, &p) in group.iter().zip(&rec.projs) {
@@ -343,13 +345,18 @@ fn unsplit_binder(cx: &mut Context, t: TermId, recs: &[Record]) -> Option<TermId
 /// The first constructor term `mk(ū)` in post-order (inner records
 /// first) of the quantifier `q` whose arguments are distinct variables of
 /// `vars` (bound by `q`), with its record and those variables in argument
-/// order.
+/// order. A variable of a record sort counts only when it is `folded`
+/// itself: the split leaves only fields of other sorts, and a quantifier
+/// that the input wrote over records (Why3 defines `is_valid_thread` by
+/// `∀b t:dim3. f(mk(b, t)) = …`) is left as it was written.
 fn foldable_group<'r>(
     cx: &Context,
     q: TermId,
     vars: &[VarId],
+    folded: &[VarId],
     recs: &'r [Record],
 ) -> Option<(TermId, &'r Record, Vec<VarId>)> {
+    let leaf = |v: &VarId| folded.contains(v) || !recs.iter().any(|r| r.sort == cx.var(*v).sort);
     let mut found = None;
     term::post_order(cx, q, |u| {
         if found.is_some() {
@@ -364,7 +371,9 @@ fn foldable_group<'r>(
         let mut group: Vec<VarId> = vec![];
         for &a in args.iter() {
             match cx.kind(a) {
-                TermKind::Var(v) if vars.contains(v) && !group.contains(v) => group.push(*v),
+                TermKind::Var(v) if vars.contains(v) && !group.contains(v) && leaf(v) => {
+                    group.push(*v)
+                }
                 _ => return,
             }
         }
