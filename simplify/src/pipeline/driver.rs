@@ -1,8 +1,8 @@
 //! The order of the stages of a run, from a parsed script to an
 //! [`Outcome`]: the input's stats, freezing deep assertions, `Prepare`,
 //! `Encoding`, `Decoded`, saturation, the procedural `Rounds`, the final
-//! `context`, thawing, `Finish`, and the printed output with the markers of
-//! the passes that are sound for unsat only.
+//! `context`, `unsplit-records`, thawing, `Finish`, and the printed output
+//! with the markers of the passes that are sound for unsat only.
 
 use super::accept::Accept;
 use super::deep::{freeze_assertions, thaw, MAX_TERM_DEPTH};
