@@ -237,6 +237,105 @@ fn records_leave_multi_constructor_datatypes_alone() {
 }
 
 #[test]
+fn unsplit_records_folds_the_split_back_to_the_record() {
+    let split = run(RECORD_AXIOMS, &[pass("records")]);
+    let out = run(RECORD_AXIOMS, &[pass("records"), pass("unsplit-records")]);
+    let a = asserted(&out);
+    // hypothesis and goal are over the record again, the fields read by
+    // their projections
+    for (i, q, d) in [(3, "forall", "d!1"), (4, "exists", "d!2")] {
+        assert!(a[i].starts_with(&format!("({q} (({d} dim3))")), "{out}");
+        assert!(
+            a[i].contains(&format!("(a {d})"))
+                && a[i].contains(&format!("(px {d})"))
+                && !a[i].contains("(mk "),
+            "{out}"
+        );
+    }
+    // the record's axioms are not folded with themselves as facts: the
+    // projection axiom of `py` (no pattern) stays over the fields
+    assert_eq!(a[..3], asserted(&split)[..3], "{out}");
+    assert_equivalent(RECORD_AXIOMS, &out);
+    common::assert_validated(RECORD_AXIOMS, &out);
+    assert_eq!(z3(&out), "unsat");
+}
+
+#[test]
+fn unsplit_records_folds_nested_records_to_one_variable() {
+    let out = run(NESTED_DATATYPE, &[pass("records"), pass("unsplit-records")]);
+    let a = asserted(&out);
+    assert!(a[0].starts_with("(forall ((th thread))"), "{out}");
+    assert!(
+        a[0].contains("(x (tid th))") && a[0].contains("(i th)") && !a[0].contains("mk_"),
+        "{out}"
+    );
+    assert_equivalent(NESTED_DATATYPE, &out);
+    common::assert_validated(NESTED_DATATYPE, &out);
+}
+
+#[test]
+fn unsplit_records_needs_the_record_and_leaves_patterns_and_pinned_fields() {
+    // a field quantifier written as such folds too, with the inversion
+    // axiom: ∀u. q(mk u) is ∀s. q(s) when mk is onto
+    let with_inversion = "(declare-sort S 0)
+(declare-fun mk (Int) S)
+(declare-fun p (S) Int)
+(declare-fun q (S) Bool)
+(assert (forall ((u Int)) (= (p (mk u)) u)))
+(assert (forall ((s S)) (= s (mk (p s)))))
+(assert (forall ((u Int)) (q (mk u))))
+(assert (not (forall ((s S)) (q s))))
+(check-sat)
+";
+    let out = run(with_inversion, &[pass("unsplit-records")]);
+    assert!(
+        asserted(&out)[2].starts_with("(forall ((u!1 S)) (q u!1))"),
+        "{out}"
+    );
+    assert_equivalent(with_inversion, &out);
+    // without it `S` may hold values outside mk's image, on which `q` may
+    // fail: folding would turn a satisfiable script unsat
+    let without: String = with_inversion
+        .lines()
+        .filter(|l| !l.contains("(= s (mk"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let out = run(&without, &[pass("unsplit-records")]);
+    assert!(asserted(&out)[1].contains("(q (mk "), "{out}");
+    // a pattern over the constructor term, and a field that a pass pinned
+    let src = "(declare-sort dim3 0)
+(declare-fun mk (Int Int) dim3)
+(declare-fun px (dim3) Int)
+(declare-fun py (dim3) Int)
+(declare-fun a (dim3) Int)
+(assert (forall ((u Int) (v Int)) (= (px (mk u v)) u)))
+(assert (forall ((u Int) (v Int)) (= (py (mk u v)) v)))
+(assert (forall ((d dim3)) (= d (mk (px d) (py d)))))
+(assert (forall ((u Int) (v Int)) (! (<= 0 (a (mk u v))) :pattern ((a (mk u v))))))
+(assert (forall ((u Int)) (<= 0 (a (mk u 0)))))
+(check-sat)
+";
+    let out = run(src, &[pass("unsplit-records")]);
+    let a = asserted(&out);
+    assert!(
+        a[3].contains(":pattern ((a (mk ") && a[4].contains("(a (mk "),
+        "{out}"
+    );
+    assert!(a[4].contains(" 0)))"), "{out}");
+    // a quantifier that the input wrote over records, as Why3 defines a
+    // predicate of thread pairs, is left as written
+    let src = "(declare-datatypes ((dim3 0)) (((mk_dim3 (x Int) (y Int)))))
+(declare-datatypes ((thread 0)) (((mk_thread (bid dim3) (tid dim3)))))
+(declare-fun p (dim3) Bool)
+(declare-fun v (thread) Bool)
+(assert (forall ((b dim3) (t dim3)) (= (v (mk_thread b t)) (and (p b) (p t)))))
+(check-sat)
+";
+    let out = run(src, &[pass("unsplit-records")]);
+    assert!(asserted(&out)[0].contains("(v (mk_thread b t))"), "{out}");
+}
+
+#[test]
 fn prune_defs_drops_definitions_of_unused_symbols() {
     let out = run(DEFS, &[pass("unfold"), pass("prune-defs")]);
     let a = asserted(&out);

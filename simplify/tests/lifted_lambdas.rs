@@ -67,11 +67,13 @@ const INVARIANT: &str = "(forall ((bx Int) (tx Int)) (=> (and (<= 0 bx) (< bx G)
 fn a_real_partial_dot_postcondition_meets_its_loop_invariant() {
     let out = run(PARTIAL_DOT, &["default"]);
     // the invariant's sum is over the postcondition's lambda, at the
-    // thread's index
-    assert!(out.contains("(sum_r (f1 (+ t_tid_of_x"), "{out}");
+    // thread's index (the invariant quantifies over the thread pair again,
+    // `unsplit-records`)
+    let at_thread = "(sum_r (f1 (+ (x (tid_of t";
+    assert!(out.contains(at_thread), "{out}");
     assert!(!out.contains("(sum_r (f ?"), "{out}");
     // f1 is declared before the invariant that now uses it
-    assert!(out.find("(declare-fun f1 ").unwrap() < out.find("(sum_r (f1 (+ t_tid_of_x").unwrap());
+    assert!(out.find("(declare-fun f1 ").unwrap() < out.find(at_thread).unwrap());
     for tool in ["z3", "cvc5"] {
         if let Some(a) = answer(tool, &out) {
             assert_eq!(a, "unsat", "{tool}\n{out}");

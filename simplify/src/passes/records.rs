@@ -219,3 +219,187 @@ pub fn split_records(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
     }
     go(cx, t, recs, &mut HashMap::new())
 }
+
+/// Fold split records back: in every assertion of `script`, a quantifier
+/// `Qū. φ(ū)` without patterns whose variables `ū` (none of a record sort)
+/// are the arguments of a constructor term `mk(ū)` becomes `Qt:S. φ(p̄(t))[mk(ū) := t]`, with
+/// `u_i := p_i(t)` wherever `u_i` occurs outside `mk(ū)` (inner records
+/// first, so that a thread pair `mk2(mk3(x̄), mk3(ȳ))` folds to one
+/// variable). A quantifier over fields that a pass pinned or eliminated
+/// (`mk3(x, 0, 0)`) keeps them. Returns the commands whose assertion
+/// changed.
+///
+/// **Why.** [`Records`] splits every record quantifier, because the
+/// passes after it match writers and reads in the split form. Whatever
+/// they did not rewrite reaches the solver over the fields, with record
+/// constructors inside, for which z3 finds no single trigger and builds
+/// multi-patterns over the fields, and cvc5 searches more: a quantifier
+/// that used its thread whole, or through guards on its fields, is
+/// instantiated far more often than the unsplit one the input had.
+///
+/// **Soundness.** The converse of [`Records`]' rule, under the same
+/// recognition of `S` (a one-constructor datatype, or the inversion and
+/// projection axioms among the facts, which are the other assertions live
+/// at every check-sat where the rewritten one is). `mk` is onto and
+/// `p_i(mk(ū)) = u_i`, so `∀ū. φ(ū, mk(ū))` is `∀t. φ(p̄(t), t)`: given
+/// `ū`, take `t := mk(ū)`, whose projections are `ū`; given `t`, take
+/// `ū := p̄(t)`, for which `mk(p̄ t) = t`. Dually for `∃`. Quantifiers with
+/// patterns are left alone: `f(mk(ū))` as a pattern would become `f(t)`,
+/// which matches more terms.
+pub fn unsplit_script(script: &mut smtlib_io::Script) -> Vec<usize> {
+    use smtlib_io::CommandKind;
+    use std::collections::BTreeSet;
+    let asserts: Vec<(usize, TermId)> = script.indexed_assertions().collect();
+    let all: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
+    // Every record that any assertion axiomatises: an assertion that no
+    // fold of these changes is not changed by the records of its scope,
+    // a subset of them.
+    let any = all_records(&script.cx, &all);
+    if any.is_empty() {
+        return vec![];
+    }
+    let live = crate::scope::liveness(script);
+    // the assertions live at every check-sat of a set (as they are now)
+    let mut scope_facts: HashMap<BTreeSet<usize>, Vec<usize>> = HashMap::new();
+    let mut changed = vec![];
+    for &(i, t) in &asserts {
+        if unsplit(&mut script.cx, t, &any) == t {
+            continue;
+        }
+        let Some(li) = live.get(&i) else { continue };
+        let sources = scope_facts.entry(li.clone()).or_insert_with(|| {
+            asserts
+                .iter()
+                .map(|&(j, _)| j)
+                .filter(|j| live.get(j).is_some_and(|lj| li.is_subset(lj)))
+                .collect()
+        });
+        // never the assertion itself: it may be one of the record's axioms
+        let facts: Vec<TermId> = sources
+            .iter()
+            .filter(|&&j| j != i)
+            .filter_map(|&j| match script.commands[j].kind {
+                CommandKind::Assert(f) => Some(f),
+                _ => None,
+            })
+            .collect();
+        let recs = all_records(&script.cx, &facts);
+        let r = unsplit(&mut script.cx, t, &recs);
+        if r != t {
+            script.commands[i].kind = CommandKind::Assert(r);
+            changed.push(i);
+        }
+    }
+    changed
+}
+
+/// `t` with every quantifier folded as [`unsplit_script`] says, inner
+/// quantifiers first.
+pub fn unsplit(cx: &mut Context, t: TermId, recs: &[Record]) -> TermId {
+    if !term::has_binder(cx, t) {
+        return t;
+    }
+    term::rebuild(cx, t, |cx, _, rebuilt| unsplit_binder(cx, rebuilt, recs))
+}
+
+/// Fold the record groups of the quantifier `t` (its children already
+/// folded), one group at a time until none is left.
+fn unsplit_binder(cx: &mut Context, t: TermId, recs: &[Record]) -> Option<TermId> {
+    let TermKind::Binder(k @ (BinderKind::Forall | BinderKind::Exists), vs, _, attrs) =
+        cx.kind(t).clone()
+    else {
+        return None;
+    };
+    if attrs.iter().any(|a| matches!(a.value, AttrValue::Terms(_))) {
+        return None;
+    }
+    let mut vars = vs.to_vec();
+    let mut q = t;
+    let mut folded: Vec<VarId> = vec![];
+    while let Some((app, rec, group)) = foldable_group(cx, q, &vars, &folded, recs) {
+        let name = group_name(cx, &group);
+        let sym = cx.sym(&name);
+        let nv = cx.new_var(sym, rec.sort);
+        let nt = cx.mk_var(nv);
+        folded.push(nv);
+        let mut map: HashMap<TermId, TermId> = HashMap::new();
+        map.insert(app, nt);
+        for (v, &p) in group.iter().zip(&rec.projs) {
+            let vt = cx.mk_var(*v);
+            let pt = cx.mk_app(Op::Uf(p), vec![nt]).ok()?;
+            map.insert(vt, pt);
+        }
+        let at = vars.iter().position(|v| *v == group[0])?;
+        vars[at] = nv;
+        vars.retain(|v| !group[1..].contains(v));
+        // `app` is replaced whole before its arguments are seen
+        let replaced = term::rebuild(cx, q, |_, u, _| map.get(&u).copied());
+        let TermKind::Binder(_, _, body, attrs) = cx.kind(replaced).clone() else {
+            return None;
+        };
+        q = cx.mk_binder(k, vars.clone().into(), body, attrs).ok()?;
+    }
+    (q != t).then_some(q)
+}
+
+/// The first constructor term `mk(ū)` in post-order (inner records
+/// first) of the quantifier `q` whose arguments are distinct variables of
+/// `vars` (bound by `q`), with its record and those variables in argument
+/// order. A variable of a record sort counts only when it is `folded`
+/// itself: the split leaves only fields of other sorts, and a quantifier
+/// that the input wrote over records (Why3 defines `is_valid_thread` by
+/// `∀b t:dim3. f(mk(b, t)) = …`) is left as it was written.
+fn foldable_group<'r>(
+    cx: &Context,
+    q: TermId,
+    vars: &[VarId],
+    folded: &[VarId],
+    recs: &'r [Record],
+) -> Option<(TermId, &'r Record, Vec<VarId>)> {
+    let leaf = |v: &VarId| folded.contains(v) || !recs.iter().any(|r| r.sort == cx.var(*v).sort);
+    let mut found = None;
+    term::post_order(cx, q, |u| {
+        if found.is_some() {
+            return;
+        }
+        let TermKind::App(Op::Uf(f), args) = cx.kind(u) else {
+            return;
+        };
+        let Some(rec) = recs.iter().find(|r| r.ctor == *f) else {
+            return;
+        };
+        let mut group: Vec<VarId> = vec![];
+        for &a in args.iter() {
+            match cx.kind(a) {
+                TermKind::Var(v) if vars.contains(v) && !group.contains(v) && leaf(v) => {
+                    group.push(*v)
+                }
+                _ => return,
+            }
+        }
+        if !group.is_empty() && group.len() == rec.projs.len() {
+            found = Some((u, rec, group));
+        }
+    });
+    found
+}
+
+/// A name for the variable that replaces the fields `group`: the
+/// `_`-separated words their names share at the front (`t_bid_of` for
+/// `t_bid_of_x`, `t_bid_of_y`, `t_bid_of_z`, as [`Records`] names them),
+/// or `r`.
+fn group_name(cx: &Context, group: &[VarId]) -> String {
+    let words: Vec<Vec<&str>> = group
+        .iter()
+        .map(|&v| cx.sym_name(cx.var(v).name).split('_').collect())
+        .collect();
+    let shared = (0..words[0].len())
+        .take_while(|&k| words.iter().all(|w| w.get(k) == words[0].get(k)))
+        .count();
+    let name = words[0][..shared].join("_");
+    if name.is_empty() || group.len() > 1 && shared == words[0].len() {
+        "r".into()
+    } else {
+        name
+    }
+}

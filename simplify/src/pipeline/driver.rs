@@ -1,8 +1,8 @@
 //! The order of the stages of a run, from a parsed script to an
 //! [`Outcome`]: the input's stats, freezing deep assertions, `Prepare`,
 //! `Encoding`, `Decoded`, saturation, the procedural `Rounds`, the final
-//! `context`, thawing, `Finish`, and the printed output with the markers of
-//! the passes that are sound for unsat only.
+//! `context`, `unsplit-records`, thawing, `Finish`, and the printed output
+//! with the markers of the passes that are sound for unsat only.
 
 use super::accept::Accept;
 use super::deep::{freeze_assertions, thaw, MAX_TERM_DEPTH};
@@ -150,6 +150,21 @@ pub(super) fn simplify_on_this_thread(
         let changed = use_context(&mut script, &mut run, UseContext::FINAL);
         if egraph_on {
             run.saturate(&mut script, &changed);
+        }
+    }
+    // 4. quantifiers over record fields go back to the record. Not bound
+    // by the deadline: the work is linear in the script, like printing,
+    // and it undoes the encoding stage's split, which costs the solvers
+    // most on the VCs whose budget ran out before the passes closed them.
+    if on(PassId::UnsplitRecords) {
+        let t0 = Instant::now();
+        let folded = crate::passes::records::unsplit_script(&mut script);
+        if !folded.is_empty() {
+            run.add_pass(
+                PassId::UnsplitRecords,
+                folded.len(),
+                t0.elapsed().as_secs_f64(),
+            );
         }
     }
     thaw(&mut script, &frozen);

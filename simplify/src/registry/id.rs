@@ -27,6 +27,7 @@ pub enum PassId {
     Quant,
     CooperQe,
     AssertsAsFacts,
+    UnsplitRecords,
     PruneUnused,
     NameDeep,
 }
@@ -58,6 +59,7 @@ impl PassId {
             PassId::Quant => "quant",
             PassId::CooperQe => "cooper-qe",
             PassId::AssertsAsFacts => "asserts-as-facts",
+            PassId::UnsplitRecords => "unsplit-records",
             PassId::PruneUnused => "prune-unused",
             PassId::NameDeep => "name-deep",
         }

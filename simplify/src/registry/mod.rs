@@ -354,6 +354,12 @@ pub static PASSES: &[PassInfo] = &[
         ..PASS
     },
     PassInfo {
+        id: PassId::UnsplitRecords,
+        doc: "a quantifier over the fields ū of a record (records' split) that no pass reduced becomes one over the record again: ∀ū. φ(ū, mk(ū)) becomes ∀t. φ(p̄(t), t); run after the deadline too, as linear work that undoes the split",
+        stages: &[Stage::Finish],
+        ..PASS
+    },
+    PassInfo {
         id: PassId::PruneUnused,
         doc: "drop quantified assertions that share no symbol with the goal (also --prune-unused)",
         soundness: Soundness::UnsatOnly(crate::passes::prune_unused::PRUNED_MARKER),
@@ -514,7 +520,10 @@ mod tests {
                             Build::Script(_),
                             Stage::Prepare | Stage::Decoded | Stage::Finish
                         )
-                        | (Build::Driver, Stage::Saturation | Stage::Scope)
+                        | (
+                            Build::Driver,
+                            Stage::Saturation | Stage::Scope | Stage::Finish
+                        )
                 );
                 assert!(ok, "{}: build does not fit stage {s:?}", p.name());
             }
