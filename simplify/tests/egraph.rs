@@ -584,3 +584,65 @@ fn folding_decides_equalities_of_bit_vector_literals() {
     assert!(out.contains("(assert (not (= x #b0)))"), "{out}");
     assert!(out.contains("(assert (= y #xa))"), "{out}");
 }
+
+/// The e-graph passes alone (`fold`, `rules`, `bool-nary`) on `src`.
+fn boolean_passes(src: &str) -> String {
+    let passes = ["fold", "rules", "bool-nary"]
+        .iter()
+        .map(|n| PassId::parse(n).expect("known pass"))
+        .collect();
+    let opts = Options {
+        passes,
+        ..Options::default()
+    };
+    simplify_text(src, &opts).expect("valid input").output
+}
+
+const CHAINS: &str =
+    "(declare-const p Bool)(declare-const q Bool)(declare-const s Bool)(declare-const r Bool)\n";
+
+/// A chain of implications becomes one guard in one step, and a chain whose
+/// conclusion is among its guards (or a conjunct of one) is true.
+#[test]
+fn implication_chains_collapse_into_one_guard() {
+    let out = boolean_passes(&format!("{CHAINS}(assert (=> p (=> q (=> s r))))\n"));
+    assert!(out.contains("(assert (=> (and p q s) r))"), "{out}");
+    for valid in ["(=> p (=> q p))", "(=> p (=> (and q s) (=> r s)))"] {
+        let out = boolean_passes(&format!("{CHAINS}(assert {valid})\n(check-sat)\n"));
+        assert!(!out.contains("(assert"), "{valid} is true:\n{out}");
+    }
+}
+
+/// An implication whose guard is an implication is no chain.
+#[test]
+fn implication_chains_need_the_implication_in_the_conclusion() {
+    let out = boolean_passes(&format!("{CHAINS}(assert (=> (=> p q) r))\n"));
+    assert!(out.contains("(assert (=> (=> p q) r))"), "{out}");
+    let out = boolean_passes(&format!(
+        "{CHAINS}(assert (=> p (=> q s)))\n(assert (=> q (=> p r)))\n"
+    ));
+    assert!(!out.contains("(=> (and p q) (=> "), "{out}");
+}
+
+/// The collapsed chains are equivalent to the input (z3).
+#[test]
+fn implication_chains_collapse_soundly() {
+    for chain in [
+        "(=> p (=> q (=> s r)))",
+        "(=> p (=> (and q s) (=> r s)))",
+        "(=> (not p) (=> q (=> p r)))",
+        "(=> p (=> q (and (=> s r) (=> r s))))",
+    ] {
+        let out = boolean_passes(&format!("{CHAINS}(assert {chain})\n"));
+        let after: Vec<&str> = out
+            .lines()
+            .filter_map(|l| l.strip_prefix("(assert ")?.strip_suffix(')'))
+            .collect();
+        let after = match after.as_slice() {
+            [] => "true".to_string(),
+            [one] => one.to_string(),
+            many => format!("(and {})", many.join(" ")),
+        };
+        common::assert_equivalent(CHAINS, chain, &after);
+    }
+}

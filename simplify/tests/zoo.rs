@@ -249,7 +249,8 @@ fn zoo_default_pipeline_keeps_status() {
 
 /// Zoo files on which one rule application once grew the e-graph to
 /// millions of nodes (1.9 GB, far past `--timeout`): Boogie/Carbon VCs whose
-/// implication chains make `bool-implies-chain` match multiplicatively.
+/// implication chains made the rule `bool-implies-chain` (since replaced by
+/// the bool-nary applier's chain collapse) match multiplicatively.
 /// Named regressions for the capped rule scheduler
 /// (`simplify::egraph::schedule`): no run may end at the node limit, and
 /// z3 still gives the reference answer on the output.

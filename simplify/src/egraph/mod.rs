@@ -175,6 +175,7 @@ fn saturate_run(
     let wall = Instant::now() + limits.time_limit;
     let mut seen_bool = HashSet::new();
     let mut seen_cmp = HashSet::new();
+    let mut seen_implies = HashSet::new();
     let mut appliers_merged = true;
     let node_limit = limits.node_limit;
     let (scheduler, capped) = schedule::CappedBackoff::new(limits.match_limit);
@@ -208,7 +209,14 @@ fn saturate_run(
                 return Err("timeout".to_string());
             }
             if bool_nary {
-                fired[0] = procedural::bool_nary(
+                fired[0] = procedural::implies_chain(
+                    &mut runner.egraph,
+                    &mut seen_implies,
+                    hook_log.as_ref(),
+                    &deadline,
+                    node_limit,
+                );
+                fired[0] += procedural::bool_nary(
                     &mut runner.egraph,
                     &mut seen_bool,
                     hook_log.as_ref(),

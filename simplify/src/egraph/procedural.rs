@@ -40,7 +40,8 @@ fn bool_value(eg: &VcEGraph, id: Id) -> Option<bool> {
 /// `bool-nary`: for n-ary `and` (dually `or`),
 /// `(and … (and a b) …) = (and … a b …)` (one level per iteration),
 /// `(and a true b) = (and a b)`, `(and a b a) = (and a b)`,
-/// `(and a (not a)) = false`, `(and a) = a`, `(and) = true`.
+/// `(and a (not a)) = false`, `(and a) = a`, `(and) = true`; implication
+/// chains collapse in [`implies_chain`].
 ///
 /// Stops scanning at `deadline` (the rewrites found so far are applied),
 /// and stops adding nodes once the e-graph holds `node_limit` of them.
@@ -139,6 +140,94 @@ pub fn bool_nary(
             Err(b) => eg.add(Node::leaf(Head::Bool(b))),
             Ok(n) if n.head == Head::Opaque(smtlib_io::TermId(u32::MAX)) => n.kids[0],
             Ok(n) => eg.add(n),
+        };
+        if eg.union(id, new) {
+            fired += 1;
+            record(log, BOOL_NARY_RULE, id);
+        }
+    }
+    fired
+}
+
+/// The implication chains of `bool-nary`: `(=> p (=> q … (=> s r)))` equals
+/// `(=> (and p q … s) r)`, and `true` when `r` is one of the guards or a
+/// conjunct of one. Each `=>` whose conclusion's class holds an `=>`
+/// gets the whole chain below it as one guard in one step, following the
+/// first binary `=>` of each conclusion class (never a class twice, so a
+/// cycle of equal implications ends the chain). A rewrite rule that curries
+/// one level at a time would instead give every class one node per split of
+/// its chain, each with its own `and`: quadratic in the chain's length, and
+/// a new match for every pair of splits, which GPUVerify's nested guards
+/// turned into thousands of nodes per iteration.
+///
+/// Stops scanning at `deadline` (the rewrites found so far are applied),
+/// and stops adding nodes once the e-graph holds `node_limit` of them.
+pub fn implies_chain(
+    eg: &mut VcEGraph,
+    seen: &mut HashSet<Node>,
+    log: Option<&RewriteLog>,
+    deadline: &crate::deadline::Deadline,
+    node_limit: usize,
+) -> usize {
+    let implication = |eg: &VcEGraph, class: Id| -> Option<(Id, Id)> {
+        if eg[class].data.value.is_some() {
+            return None;
+        }
+        eg[class]
+            .nodes
+            .iter()
+            .find(|m| m.head == Head::App(Op::Implies) && m.kids.len() == 2)
+            .map(|m| (eg.find(m.kids[0]), eg.find(m.kids[1])))
+    };
+    let mut todo: Vec<(Id, Option<(Vec<Id>, Id)>)> = vec![];
+    let mut visited = 0usize;
+    'scan: for class in eg.classes() {
+        for n in class.iter() {
+            visited += 1;
+            if visited & 255 == 0 && deadline.expired() {
+                break 'scan;
+            }
+            if n.head != Head::App(Op::Implies) || n.kids.len() != 2 || !seen.insert(n.clone()) {
+                continue;
+            }
+            let mut guards = vec![eg.find(n.kids[0])];
+            let mut conclusion = eg.find(n.kids[1]);
+            let mut on_chain: HashSet<Id> = [eg.find(class.id)].into_iter().collect();
+            while let Some((guard, next)) = implication(eg, conclusion) {
+                if !on_chain.insert(conclusion) {
+                    break;
+                }
+                guards.push(guard);
+                conclusion = next;
+            }
+            // A conclusion that is one of the guards (or a conjunct of one)
+            // makes the implication true: the n-ary form of the rules
+            // `bool-implies-guard-concl*`, which match binary `and` only.
+            let conjunct = |g: &Id| {
+                eg[*g]
+                    .nodes
+                    .iter()
+                    .find(|m| m.head == Head::App(Op::And))
+                    .is_some_and(|m| m.kids.iter().any(|&k| eg.find(k) == conclusion))
+            };
+            if guards.contains(&conclusion) || guards.iter().any(conjunct) {
+                todo.push((class.id, None));
+            } else if guards.len() > 1 {
+                todo.push((class.id, Some((guards, conclusion))));
+            }
+        }
+    }
+    let mut fired = 0;
+    for (id, chain) in todo {
+        if eg.total_number_of_nodes() >= node_limit {
+            break;
+        }
+        let new = match chain {
+            None => eg.add(Node::leaf(Head::Bool(true))),
+            Some((guards, conclusion)) => {
+                let guard = eg.add(Node::op(Op::And, guards));
+                eg.add(Node::op(Op::Implies, vec![guard, conclusion]))
+            }
         };
         if eg.union(id, new) {
             fired += 1;

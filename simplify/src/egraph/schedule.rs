@@ -3,8 +3,9 @@
 //!
 //! egg's `BackoffScheduler` doubles a banned rule's match limit every time
 //! it bans it, and fast-forwards bans whenever everything else has
-//! saturated. A rule that acts like associativity (`bool-implies-chain`
-//! together with `and` flattening) is then banned ten times and let loose
+//! saturated. A rule that acts like associativity (the former
+//! `bool-implies-chain`, which curried implication chains one level at a
+//! time, together with `and` flattening) is then banned ten times and let loose
 //! with a limit of a million matches in one iteration: on a Viper VC that
 //! single application grew the e-graph by orders of magnitude, to
 //! gigabytes, before egg's node limit, which it checks only between rules,

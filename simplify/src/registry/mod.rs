@@ -257,7 +257,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         id: PassId::BoolNary,
-        doc: "n-ary and/or: flatten, drop true/false, duplicates, complements",
+        doc: "n-ary and/or: flatten, drop true/false, duplicates, complements; implication chains into one guard",
         stages: &[Stage::Saturation],
         ..PASS
     },
