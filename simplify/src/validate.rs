@@ -120,7 +120,7 @@ use smtlib_io::{
     BinderKind, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script, TermId,
     TermKind, VarId,
 };
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -1604,6 +1604,23 @@ impl Lemmas {
         lemmas
     }
 
+    /// How many lemmas `ob`'s group has.
+    fn count(&self, ob: &Obligation) -> usize {
+        self.by_group.get(&ob.group).map_or(0, Vec::len)
+    }
+
+    /// Does a lemma of `ob`'s group after the first `seen` share a symbol
+    /// with its goal (any lemma, for a goal with no symbol, such as
+    /// `false`)?
+    fn new_for(&self, ob: &Obligation, seen: usize) -> bool {
+        let goal = &ob.goal.symbols;
+        self.by_group.get(&ob.group).is_some_and(|ls| {
+            ls.iter()
+                .skip(seen)
+                .any(|l| goal.is_empty() || !l.symbols.is_disjoint(goal))
+        })
+    }
+
     fn add(&mut self, ob: &Obligation) {
         self.by_group
             .entry(ob.group)
@@ -1777,9 +1794,27 @@ impl Check {
 
     /// The claim split into obligations `premise ⇒ goal`, one per
     /// conjunct of each conclusion, with what each goal is: their
-    /// conjunction is the claim. An obligation whose goal is, as printed,
-    /// one of its premises is `None` (it holds).
-    fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
+    /// conjunction is the claim. An obligation whose goal is one of its
+    /// premises, as printed or up to the names of bound variables and
+    /// patterns ([`claim_text`]), is `None` (it holds).
+    fn obligations(&self, in_cx: &mut Context, out_cx: &mut Context) -> Vec<Option<Obligation>> {
+        // alpha-equivalent formulas, printed apart, differ in the names of
+        // their bound variables: their keys do not
+        let keys = |cx: &mut Context, ts: &[TermId]| -> Vec<String> {
+            ts.iter().map(|&t| claim_text(cx, t)).collect()
+        };
+        let (ki, kd, kfacts) = (
+            keys(in_cx, &self.i),
+            keys(in_cx, &self.d),
+            keys(out_cx, &self.facts),
+        );
+        let (ko, ko_sigma, ki_tau, kd_sigma) = (
+            keys(out_cx, &self.o),
+            keys(out_cx, &self.o_sigma),
+            keys(in_cx, &self.i_tau),
+            keys(in_cx, &self.d_sigma),
+        );
+        let (in_cx, out_cx) = (&*in_cx, &*out_cx);
         let parts = |cx: &Context, ts: &[TermId]| -> Vec<Part> {
             let mut p = Printer::without_names(cx);
             ts.iter()
@@ -1817,10 +1852,13 @@ impl Check {
         let mut out = vec![];
         let mut group = 0;
         let mut add = |premises: &[&[Part]],
+                       premise_keys: &[&[String]],
                        goals: &[Part],
+                       goal_keys: &[String],
                        strong: &[Option<(Part, String)>],
                        what: &str| {
             group += 1;
+            let known: BTreeSet<&String> = premise_keys.iter().flat_map(|k| k.iter()).collect();
             let all: Rc<Vec<Part>> =
                 Rc::new(premises.iter().flat_map(|p| p.iter()).cloned().collect());
             let texts: Vec<&str> = all.iter().map(|p| p.text.as_str()).collect();
@@ -1830,7 +1868,8 @@ impl Check {
                 _ => format!("(and {})", texts.join(" ")),
             };
             for (k, g) in goals.iter().enumerate() {
-                out.push((!texts.contains(&g.text.as_str())).then(|| Obligation {
+                let holds = texts.contains(&g.text.as_str()) || known.contains(&goal_keys[k]);
+                out.push((!holds).then(|| Obligation {
                     group,
                     premise: premise.clone(),
                     parts: all.clone(),
@@ -1840,9 +1879,31 @@ impl Check {
                 }));
             }
         };
-        add(&[&i, &facts], &o_sigma, &strong, "output assertion");
-        add(&[&i, &facts], &d_sigma, &[], "dropped definition");
-        add(&[&o, &d], &i_tau, &[], "input assertion");
+        let ifs: &[&[String]] = &[&ki, &kfacts];
+        add(
+            &[&i, &facts],
+            ifs,
+            &o_sigma,
+            &ko_sigma,
+            &strong,
+            "output assertion",
+        );
+        add(
+            &[&i, &facts],
+            ifs,
+            &d_sigma,
+            &kd_sigma,
+            &[],
+            "dropped definition",
+        );
+        add(
+            &[&o, &d],
+            &[&ko, &kd],
+            &i_tau,
+            &ki_tau,
+            &[],
+            "input assertion",
+        );
         out
     }
 
@@ -2064,11 +2125,11 @@ pub fn validate(
         // proved, first with quantified subformulas abstracted (quick),
         // then one at a time in full.
         if let Answer::Undecided(why) = answer.clone() {
-            let full = sides.obligations(&in_cx, &out_cx);
+            let full = sides.obligations(&mut in_cx, &mut out_cx);
             let total = full.len();
             let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
             if let Some((abs, extra)) = &abstracted {
-                let abs = abs.obligations(&in_cx, &out_cx);
+                let abs = abs.obligations(&mut in_cx, &mut out_cx);
                 open.retain(|&n| abs[n].is_some());
                 // a goal that is one abstracted quantifier, not a premise,
                 // cannot follow from the abstraction
@@ -2096,19 +2157,31 @@ pub fn validate(
             let mut lemmas = Lemmas::proved_except(&full, &open);
             let mut undecided_here: Vec<(usize, String)> = vec![];
             let mut found_sat = false;
-            // obligations whose full claim (1) or fallback claim (2) was
-            // undecided once: asked again only in the nearer form (3)
-            let (mut hard_full, mut hard_fallback) = (BTreeSet::new(), BTreeSet::new());
+            // obligations whose full claim (1, with the number of lemmas it
+            // was asked with) or fallback claim (3) was undecided
+            let (mut hard_full, mut hard_fallback) = (BTreeMap::new(), BTreeMap::new());
             // the last reason an obligation's full claim stayed undecided
             let mut reason: HashMap<usize, String> = HashMap::new();
             loop {
                 let before = open.len();
                 // 1. the full claims, in one run where the solver allows
                 let of = |n: usize| full[n].as_ref().expect("open obligations are non-trivial");
+                // one undecided before is asked again where a lemma proved
+                // since then concerns its goal (a stepping stone, see
+                // [`Lemmas`])
+                for &n in &open {
+                    for hard in [&mut hard_full, &mut hard_fallback] {
+                        if let Some(&seen) = hard.get(&n) {
+                            if lemmas.new_for(of(n), seen) {
+                                hard.remove(&n);
+                            }
+                        }
+                    }
+                }
                 let plain: Vec<usize> = open
                     .iter()
                     .copied()
-                    .filter(|n| of(*n).strong.is_none() && !hard_full.contains(n))
+                    .filter(|n| of(*n).strong.is_none() && !hard_full.contains_key(n))
                     .collect();
                 let claims: Vec<String> = plain.iter().map(|&n| lemmas.claim_of(of(n))).collect();
                 let mut answers: HashMap<usize, Answer> = plain
@@ -2123,7 +2196,9 @@ pub fn validate(
                     let q = query(&format!("{header}{definition}"), &[], &lemmas.claim_of(&s));
                     let a = match asker.ask(0, q) {
                         Answer::Unsat => Answer::Unsat,
-                        _ if hard_full.contains(&n) => Answer::Undecided("solver timeout".into()),
+                        _ if hard_full.contains_key(&n) => {
+                            Answer::Undecided("solver timeout".into())
+                        }
                         _ => asker.ask(0, query(header, &[], &lemmas.claim_of(of(n)))),
                     };
                     answers.insert(n, a);
@@ -2133,7 +2208,7 @@ pub fn validate(
                 };
                 for &n in &open {
                     if let Some(Answer::Undecided(w) | Answer::Failed(w)) = answers.get(&n) {
-                        hard_full.insert(n);
+                        hard_full.insert(n, lemmas.count(of(n)));
                         reason.insert(n, w.clone());
                     }
                 }
@@ -2157,7 +2232,7 @@ pub fn validate(
                 }
                 // 3. the fallback solver, on the full claim
                 for &n in &open {
-                    if !undecided(&answers, &n) || hard_fallback.contains(&n) {
+                    if !undecided(&answers, &n) || hard_fallback.contains_key(&n) {
                         continue;
                     }
                     match asker.ask(1, query(header, &[], &lemmas.claim_of(of(n)))) {
@@ -2165,7 +2240,7 @@ pub fn validate(
                             answers.insert(n, a);
                         }
                         Answer::Undecided(_) | Answer::Failed(_) => {
-                            hard_fallback.insert(n);
+                            hard_fallback.insert(n, lemmas.count(of(n)));
                         }
                     }
                 }
