@@ -73,8 +73,9 @@
 //! then the fallback solver ([`SolverCommand::fallback`]; by default cvc5
 //! where it is installed), whose `unsat` proves it and whose `sat` is a
 //! disagreement like the first solver's. A full or fallback claim that
-//! was undecided once is not asked again with more lemmas: its nearer
-//! forms are.
+//! was undecided once is asked again only once a lemma proved since
+//! shares a symbol with its goal (any lemma, for a goal without symbols
+//! such as `false`): each undecided answer costs the whole time limit.
 //!
 //! **Certificates.** A pass that derives an assertion `∀x̄. B` may report
 //! a hint for it ([`ReadBack::Certificate`]): a formula `h(x̄)`, such as
