@@ -178,6 +178,19 @@ pub enum ReadBack {
     /// implies that some choice of the functions satisfies them
     /// (`guarded-eq`).
     SkolemFunctions { names: Vec<String> },
+    /// A proof hint for an output assertion `claim` of the form
+    /// `∀x̄. B` (its text by [`crate::validate::claim_text`]):
+    /// the formula `hint(x̄)`, whose parameters `params` (name and sort,
+    /// printed) stand for `x̄` and whose text `hint` is over them. The
+    /// validator may prove `∀x̄. hint(x̄) ∧ B` in place of the claim: the
+    /// hint spells out the ground instances of the input's axioms that the
+    /// pass's derivation of the claim uses, at terms no premise contains.
+    /// A wrong hint makes that goal unprovable, never a false claim proved.
+    Certificate {
+        claim: String,
+        params: Vec<(String, String)>,
+        hint: String,
+    },
 }
 
 /// A record value built from fresh constants ([`ReadBack::SplitConstant`]).

@@ -62,24 +62,45 @@
 //! assertion, `O ∧ D ⇒ i` for each input one); their conjunction is the
 //! claim. Obligations whose goal is a premise hold; the others are asked
 //! with quantified subformulas abstracted, in groups halved until proved,
-//! then one by one in full, each with the goals already proved from the
+//! then in full, each with the goals already proved from the
 //! same premise among its premises (sound: `P ⇒ g` makes `P ⇒ h` and
 //! `P ∧ g ⇒ h` the same claim), in sweeps while a sweep proves one more.
-//! Once a sweep proves nothing, the sweeps also ask each undecided
-//! obligation of the fallback solver ([`SolverCommand::fallback`]; by
-//! default cvc5 where it is installed), whose `unsat` proves it and whose
-//! `sat` is a disagreement like the first solver's, and ask the first
-//! solver again with only the premises near the goal (those within one or
-//! two steps of shared symbols, [`Lemmas::relevant_claims`]): a part `S`
-//! of the premise `P` with `S ⇒ g` valid makes `P ⇒ g` valid, while a
-//! `sat` there proves nothing and is not taken for a disagreement.
-//! A scope with some but not all obligations
+//! In a sweep, an obligation whose full claim stays undecided is asked
+//! the first solver again with only the premises near the goal (those
+//! within one or two steps of shared symbols, [`Lemmas::relevant_claims`]):
+//! a part `S` of the premise `P` with `S ⇒ g` valid makes `P ⇒ g` valid,
+//! while a `sat` there proves nothing and is not taken for a disagreement;
+//! then the fallback solver ([`SolverCommand::fallback`]; by default cvc5
+//! where it is installed), whose `unsat` proves it and whose `sat` is a
+//! disagreement like the first solver's. A full or fallback claim that
+//! was undecided once is asked again only once a lemma proved since
+//! shares a symbol with its goal (any lemma, for a goal without symbols
+//! such as `false`): each undecided answer costs the whole time limit.
+//!
+//! **Certificates.** A pass that derives an assertion `∀x̄. B` may report
+//! a hint for it ([`ReadBack::Certificate`]): a formula `h(x̄)`, such as
+//! the instances of the input's axioms that its derivation uses at terms
+//! no premise contains. The obligation's goal is then first asked as
+//! `∀x̄. h(x̄) ∧ B`, with `h` a `define-fun` of that query only. This goal
+//! implies `∀x̄. B` whatever `h` is, so its proof proves the obligation;
+//! the solver, refuting its negation, gets the hint's terms ground over
+//! its Skolem constants for `x̄`, and the instances its derivation needs
+//! as goals to refute, whose terms trigger the axioms. A false hint leaves
+//! the stronger goal unproved (and a `sat` for it proves nothing): the
+//! plain goal is asked next. So no hint can make a false claim agree, and
+//! the validator need not check what a hint says.
+//!
+//! **Budget.** A scope with some but not all obligations
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
 //! that gives no answer at all would give none to the parts either. A
-//! validation runs the solvers at most [`MAX_QUERIES`] times, and stops
+//! validation asks at most [`MAX_QUERIES`] claims, and stops
 //! asking after [`MAX_UNDECIDED`] undecided answers or [`MAX_UNDECIDED`]
-//! times the per-query limit.
+//! times the per-query limit. Where the solver is z3, the claims of one
+//! round (a round of halving, a sweep's full claims, its nearer ones) go
+//! to one run, each in its own `push`/`pop` scope with z3's per-check
+//! `timeout` ([`Asker::ask_all`]): starting the solver and reading the
+//! header cost more than most obligations.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -100,7 +121,7 @@ use smtlib_io::{
     BinderKind, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script, TermId,
     TermKind, VarId,
 };
-use std::collections::{BTreeSet, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -202,7 +223,7 @@ enum Answer {
     Failed(String),
 }
 
-/// At most this many solver runs per validation, at most
+/// At most this many claims asked per validation, at most
 /// [`MAX_UNDECIDED`] of them undecided (each of those may cost the whole
 /// per-query limit), and none started after [`MAX_UNDECIDED`] times the
 /// per-query limit has passed since the first (the answered ones add up
@@ -1209,13 +1230,299 @@ fn skolem_facts(
     })
 }
 
-fn query(header: &str, extra: &[String], claim: &str) -> String {
+/// The text of the claim `t` by which a certificate names it
+/// ([`ReadBack::Certificate`]): printed with every bound variable renamed
+/// by its place and without patterns, so that a claim printed by the pass
+/// and the same assertion read back from the printed output compare equal.
+pub fn claim_text(cx: &mut Context, t: TermId) -> String {
+    let mut n = 0;
+    let canonical = rebuild(cx, t, |cx, _, new| {
+        let TermKind::Binder(k, vars, body, _) = cx.kind(new).clone() else {
+            return None;
+        };
+        let mut map = HashMap::new();
+        let fresh: Vec<VarId> = vars
+            .iter()
+            .map(|&v| {
+                let sym = cx.sym(&format!("vcsimp_claim!{n}"));
+                n += 1;
+                let w = cx.new_var(sym, cx.var(v).sort);
+                map.insert(v, cx.mk_var(w));
+                w
+            })
+            .collect();
+        let body = crate::term::subst(cx, body, &map);
+        cx.mk_binder(k, fresh.into(), body, Box::new([])).ok()
+    });
+    Printer::without_names(cx).term(canonical)
+}
+
+/// A proof hint of a pass ([`ReadBack::Certificate`]), named in the
+/// query as `name`.
+struct Certificate<'a> {
+    claim: &'a str,
+    params: &'a [(String, String)],
+    hint: &'a str,
+    name: String,
+    /// `name` declared in the output's context, once used.
+    fun: Option<FunId>,
+}
+
+/// Per assertion of `ts` (in `cx`, the output's context): where it is
+/// `∀x̄. B` and, printed alone, the claim of a certificate whose
+/// parameters have the sorts of `x̄`, the goal `∀x̄. hint(x̄) ∧ B`, with
+/// `hint` defined by a `define-fun` of the certificate's text. That goal
+/// implies `∀x̄. B` whatever `hint` says, so proving it from a premise
+/// proves the assertion from it; a hint that is false or does not parse
+/// only leaves the stronger goal unproved. A hint helps a solver where
+/// the claim's proof needs instances of axioms at terms that occur in no
+/// premise: from `¬∀x̄. hint(x̄) ∧ B` the solver gets those terms, ground
+/// over its Skolem constants for `x̄`.
+fn certified_goals(
+    cx: &mut Context,
+    ts: &[TermId],
+    certs: &mut [Certificate],
+) -> Vec<Option<Certified>> {
+    ts.iter()
+        .map(|&t| {
+            let TermKind::Binder(BinderKind::Forall, vars, body, _) = cx.kind(t).clone() else {
+                return None;
+            };
+            let text = claim_text(cx, t);
+            let sorts: Vec<String> = vars
+                .iter()
+                .map(|&v| Printer::without_names(cx).sort(cx.var(v).sort))
+                .collect();
+            let c = certs.iter_mut().find(|c| {
+                c.claim == text
+                    && c.params.len() == sorts.len()
+                    && c.params.iter().zip(&sorts).all(|((_, s), t)| s == t)
+            })?;
+            let fun = match c.fun {
+                Some(f) => f,
+                None => {
+                    let sym = cx.sym(&c.name);
+                    let ret = cx.bool_sort();
+                    let args = vars.iter().map(|&v| cx.var(v).sort).collect();
+                    let f = cx.declare_fun(FunDecl {
+                        name: sym,
+                        sort_params: Box::new([]),
+                        args,
+                        ret,
+                        kind: FunKind::Declared,
+                    });
+                    c.fun = Some(f);
+                    f
+                }
+            };
+            let xs: Vec<TermId> = vars.iter().map(|&v| cx.mk_var(v)).collect();
+            let hint = cx.mk_app(Op::Uf(fun), xs).ok()?;
+            let both = cx.mk_app(Op::And, vec![hint, body]).ok()?;
+            let goal = cx
+                .mk_binder(BinderKind::Forall, vars.clone(), both, Box::new([]))
+                .ok()?;
+            let params: Vec<String> = c.params.iter().map(|(x, s)| format!("({x} {s})")).collect();
+            let definition = format!(
+                "(define-fun {} ({}) Bool {})\n",
+                c.name,
+                params.join(" "),
+                c.hint
+            );
+            let symbols = normalized(c.hint)
+                .split(' ')
+                .filter(|w| *w != "(" && *w != ")")
+                .map(str::to_string)
+                .collect();
+            Some(Certified {
+                goal,
+                definition,
+                symbols,
+            })
+        })
+        .collect()
+}
+
+/// `header` with the Boolean constants `extra` declared.
+fn query_header(header: &str, extra: &[String]) -> String {
     let mut q = String::from(header);
     for name in extra {
         q.push_str(&format!("(declare-const {name} Bool)\n"));
     }
+    q
+}
+
+fn query(header: &str, extra: &[String], claim: &str) -> String {
+    let mut q = query_header(header, extra);
     q.push_str(&format!("(assert (not {claim}))\n(check-sat)\n(exit)\n"));
     q
+}
+
+/// At most this many claims go to one run of the solver
+/// ([`Asker::ask_all`]).
+const MAX_BATCH: usize = 64;
+
+/// Asks the solvers, within the validation's budget ([`MAX_QUERIES`]),
+/// remembering every answer.
+struct Asker<'a> {
+    solver: &'a SolverCommand,
+    /// Answers by solver (0: `solver`, 1: its fallback) and query.
+    asked: HashMap<(usize, String), Answer>,
+    undecided_runs: usize,
+    started: std::time::Instant,
+    time_budget: Duration,
+}
+
+impl<'a> Asker<'a> {
+    fn new(solver: &'a SolverCommand) -> Asker<'a> {
+        Asker {
+            solver,
+            asked: HashMap::new(),
+            undecided_runs: 0,
+            started: std::time::Instant::now(),
+            time_budget: solver.timeout.saturating_mul(MAX_UNDECIDED as u32),
+        }
+    }
+
+    fn spent(&self) -> bool {
+        self.asked.len() >= MAX_QUERIES
+            || self.undecided_runs >= MAX_UNDECIDED
+            || self.started.elapsed() >= self.time_budget
+    }
+
+    fn not_asked() -> Answer {
+        Answer::Undecided("not asked: the validation's query budget is spent".into())
+    }
+
+    fn note(&mut self, key: (usize, String), a: &Answer) {
+        self.undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
+        self.asked.insert(key, a.clone());
+    }
+
+    /// The answer of solver `which` (0: the solver, 1: its fallback) to
+    /// the query `q`.
+    fn ask(&mut self, which: usize, q: String) -> Answer {
+        let key = (which, q);
+        if let Some(a) = self.asked.get(&key) {
+            return a.clone();
+        }
+        let Some(s) = (match which {
+            0 => Some(self.solver),
+            _ => self.solver.fallback.as_deref(),
+        }) else {
+            return Answer::Undecided("no fallback solver".into());
+        };
+        if self.spent() {
+            return Asker::not_asked();
+        }
+        let a = ask(s, &key.1);
+        self.note(key, &a);
+        a
+    }
+
+    /// The solver's answers to the claims `claims`, each asked as
+    /// [`query`]`(header, &[], claim)` would ask it. Where the solver
+    /// is z3, the claims not answered before go to one run, at most
+    /// [`MAX_BATCH`] at a time, each in its own `push`/`pop` scope under
+    /// z3's per-check `timeout` option: a check sees the header and its
+    /// own negated claim only, as in a run of its own, and the run saves
+    /// starting the solver and reading the header once per claim. An
+    /// answer other than `sat`, `unsat` or `unknown` anywhere in the run
+    /// (an error) makes its claims be asked one by one.
+    fn ask_all(&mut self, header: &str, claims: Vec<String>) -> Vec<Answer> {
+        let keys: Vec<(usize, String)> =
+            claims.iter().map(|c| (0, query(header, &[], c))).collect();
+        if is_z3(self.solver) {
+            let todo: Vec<usize> = (0..keys.len())
+                .filter(|&k| !self.asked.contains_key(&keys[k]))
+                .collect();
+            let mut seen = BTreeSet::new();
+            let todo: Vec<usize> = todo
+                .into_iter()
+                .filter(|&k| seen.insert(&keys[k]))
+                .collect();
+            for chunk in todo.chunks(MAX_BATCH) {
+                if chunk.len() < 2 || self.spent() {
+                    break;
+                }
+                let room = MAX_QUERIES - self.asked.len();
+                let chunk = &chunk[..chunk.len().min(room)];
+                let batch: Vec<&str> = chunk.iter().map(|&k| claims[k].as_str()).collect();
+                let left = self.time_budget.saturating_sub(self.started.elapsed());
+                let Some(answers) = ask_batch(self.solver, header, &batch, left) else {
+                    continue;
+                };
+                for (&k, a) in chunk.iter().zip(answers) {
+                    if let Some(a) = a {
+                        self.note(keys[k].clone(), &a);
+                    }
+                }
+            }
+        }
+        keys.into_iter().map(|(w, q)| self.ask(w, q)).collect()
+    }
+}
+
+/// Is `solver` z3 (its program's file name)?
+fn is_z3(solver: &SolverCommand) -> bool {
+    std::path::Path::new(&solver.program)
+        .file_name()
+        .is_some_and(|n| n == "z3" || n == "z3.exe")
+}
+
+/// Ask z3 the claims in one run (see [`Asker::ask_all`]), within `left`
+/// at most: per claim its answer, `None` for those the run did not reach;
+/// `None` for all if the run failed or printed anything but answers.
+fn ask_batch(
+    solver: &SolverCommand,
+    header: &str,
+    claims: &[&str],
+    left: Duration,
+) -> Option<Vec<Option<Answer>>> {
+    let ms = solver.timeout.as_millis().max(1);
+    let mut q = format!("(set-option :timeout {ms})\n{header}");
+    for c in claims {
+        q.push_str(&format!(
+            "(push 1)\n(assert (not {c}))\n(check-sat)\n(pop 1)\n"
+        ));
+    }
+    q.push_str("(exit)\n");
+    let argv: Vec<String> = std::iter::once(solver.program.clone())
+        .chain(solver.args.iter().cloned())
+        .collect();
+    let whole = solver
+        .timeout
+        .saturating_mul(claims.len() as u32 + 1)
+        .min(left.max(solver.timeout));
+    let f = crate::process::run(&argv, q.as_bytes(), whole).ok()?;
+    batch_answers(
+        &String::from_utf8_lossy(&f.stdout),
+        claims.len(),
+        f.exit.is_none(),
+    )
+}
+
+/// The answers to `n` checks in the output `out` of one solver run
+/// (`killed`: stopped at its time limit): `None` for the checks it did not
+/// reach, the one it was killed in undecided; `None` for all unless the
+/// output is answers only, as many as checks for a run that ended.
+fn batch_answers(out: &str, n: usize, killed: bool) -> Option<Vec<Option<Answer>>> {
+    let mut answers = vec![];
+    for l in out.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        answers.push(Some(match l {
+            "unsat" => Answer::Unsat,
+            "sat" => Answer::Sat,
+            "unknown" => Answer::Undecided("solver answered unknown".into()),
+            _ => return None,
+        }));
+    }
+    if answers.len() > n || (!killed && answers.len() != n) {
+        return None;
+    }
+    if killed && answers.len() < n {
+        answers.push(Some(Answer::Undecided("solver timeout".into())));
+    }
+    answers.resize(n, None);
+    Some(answers)
 }
 
 /// A formula of a premise, printed, with the uninterpreted symbols it
@@ -1234,6 +1541,11 @@ struct Obligation {
     /// The conjuncts of `premise`.
     parts: Rc<Vec<Part>>,
     goal: Part,
+    /// A stronger goal `∀x̄. hint(x̄) ∧ B` for a goal `∀x̄. B` that a pass
+    /// gave a certificate for ([`ReadBack::Certificate`]), asked first,
+    /// with the `define-fun` of `hint` (in its own query only: a hint
+    /// that does not parse must not spoil the other queries).
+    strong: Option<(Part, String)>,
     /// Which assertion the goal is, for the verdict's detail.
     what: String,
 }
@@ -1246,6 +1558,23 @@ impl Obligation {
             [g] => format!("(=> {} {g})", self.premise),
             _ => format!("(=> {} (and {}))", self.premise, goals.join(" ")),
         }
+    }
+
+    /// This obligation with its certified goal in place of its goal, if
+    /// it has one: proving it proves this one (the certified goal implies
+    /// the goal, whatever the hint says), with the definition of the hint
+    /// that its query needs.
+    fn strengthened(&self) -> Option<(Obligation, String)> {
+        let (goal, definition) = self.strong.clone()?;
+        let ob = Obligation {
+            group: self.group,
+            premise: self.premise.clone(),
+            parts: self.parts.clone(),
+            goal,
+            strong: None,
+            what: self.what.clone(),
+        };
+        Some((ob, definition))
     }
 }
 
@@ -1274,6 +1603,23 @@ impl Lemmas {
             }
         }
         lemmas
+    }
+
+    /// How many lemmas `ob`'s group has.
+    fn count(&self, ob: &Obligation) -> usize {
+        self.by_group.get(&ob.group).map_or(0, Vec::len)
+    }
+
+    /// Does a lemma of `ob`'s group after the first `seen` share a symbol
+    /// with its goal (any lemma, for a goal with no symbol, such as
+    /// `false`)?
+    fn new_for(&self, ob: &Obligation, seen: usize) -> bool {
+        let goal = &ob.goal.symbols;
+        self.by_group.get(&ob.group).is_some_and(|ls| {
+            ls.iter()
+                .skip(seen)
+                .any(|l| goal.is_empty() || !l.symbols.is_disjoint(goal))
+        })
     }
 
     fn add(&mut self, ob: &Obligation) {
@@ -1343,43 +1689,43 @@ impl Lemmas {
 /// The obligations among `open` (indices into `obs`, all `Some`) that
 /// `ask` proves (answers `unsat` for their claim), asked a group of
 /// obligations with one premise at a time and halved where not proved
-/// whole. Other answers prove nothing.
+/// whole. Other answers prove nothing. The claims of one round of halving
+/// go to `ask` together, which answers each in order.
 fn prove_in_groups(
     open: &[usize],
     obs: &[Option<Obligation>],
-    mut ask: impl FnMut(String) -> Answer,
+    mut ask: impl FnMut(Vec<String>) -> Vec<Answer>,
 ) -> BTreeSet<usize> {
-    fn go(
-        part: &[usize],
-        obs: &[Option<Obligation>],
-        ask: &mut impl FnMut(String) -> Answer,
-        proved: &mut BTreeSet<usize>,
-    ) {
-        let Some(&first) = part.first() else { return };
-        let of = |n: usize| obs[n].as_ref().expect("open obligations are non-trivial");
-        let all: Vec<&Obligation> = part.iter().map(|&n| of(n)).collect();
-        if ask(of(first).claim_of(&all)) == Answer::Unsat {
-            proved.extend(part.iter().copied());
-        } else if part.len() > 1 {
-            let (a, b) = part.split_at(part.len() / 2);
-            go(a, obs, ask, proved);
-            go(b, obs, ask, proved);
-        }
-    }
+    let of = |n: usize| obs[n].as_ref().expect("open obligations are non-trivial");
     let mut proved = BTreeSet::new();
-    let mut groups: Vec<Vec<usize>> = vec![];
+    let mut parts: Vec<Vec<usize>> = vec![];
     for &n in open {
-        let g = obs[n]
-            .as_ref()
-            .expect("open obligations are non-trivial")
-            .group;
-        match groups.last_mut() {
-            Some(last) if obs[last[0]].as_ref().map(|o| o.group) == Some(g) => last.push(n),
-            _ => groups.push(vec![n]),
+        let g = of(n).group;
+        match parts.last_mut() {
+            Some(last) if of(last[0]).group == g => last.push(n),
+            _ => parts.push(vec![n]),
         }
     }
-    for part in &groups {
-        go(part, obs, &mut ask, &mut proved);
+    while !parts.is_empty() {
+        let claims: Vec<String> = parts
+            .iter()
+            .map(|part| {
+                let all: Vec<&Obligation> = part.iter().map(|&n| of(n)).collect();
+                of(part[0]).claim_of(&all)
+            })
+            .collect();
+        let answers = ask(claims);
+        let mut next = vec![];
+        for (k, part) in parts.into_iter().enumerate() {
+            if answers.get(k) == Some(&Answer::Unsat) {
+                proved.extend(part.iter().copied());
+            } else if part.len() > 1 {
+                let (a, b) = part.split_at(part.len() / 2);
+                next.push(a.to_vec());
+                next.push(b.to_vec());
+            }
+        }
+        parts = next;
     }
     proved
 }
@@ -1402,6 +1748,20 @@ struct Check {
     o_sigma: Vec<TermId>,
     /// The facts of Skolem functions among `O`, with `σ` (`Fσ`).
     facts: Vec<TermId>,
+    /// Per assertion of `Oσ`, its certified form
+    /// ([`certified_goals`]), if a pass gave a certificate for it.
+    certified: Vec<Option<Certified>>,
+}
+
+/// An output assertion's certified form ([`certified_goals`]).
+#[derive(Clone)]
+struct Certified {
+    /// `∀x̄. hint(x̄) ∧ B`, in the output's context.
+    goal: TermId,
+    /// The `define-fun` of `hint`.
+    definition: String,
+    /// The symbols the hint's text names (for [`Lemmas::relevant_claims`]).
+    symbols: BTreeSet<String>,
 }
 
 impl Check {
@@ -1435,9 +1795,27 @@ impl Check {
 
     /// The claim split into obligations `premise ⇒ goal`, one per
     /// conjunct of each conclusion, with what each goal is: their
-    /// conjunction is the claim. An obligation whose goal is, as printed,
-    /// one of its premises is `None` (it holds).
-    fn obligations(&self, in_cx: &Context, out_cx: &Context) -> Vec<Option<Obligation>> {
+    /// conjunction is the claim. An obligation whose goal is one of its
+    /// premises, as printed or up to the names of bound variables and
+    /// patterns ([`claim_text`]), is `None` (it holds).
+    fn obligations(&self, in_cx: &mut Context, out_cx: &mut Context) -> Vec<Option<Obligation>> {
+        // alpha-equivalent formulas, printed apart, differ in the names of
+        // their bound variables: their keys do not
+        let keys = |cx: &mut Context, ts: &[TermId]| -> Vec<String> {
+            ts.iter().map(|&t| claim_text(cx, t)).collect()
+        };
+        let (ki, kd, kfacts) = (
+            keys(in_cx, &self.i),
+            keys(in_cx, &self.d),
+            keys(out_cx, &self.facts),
+        );
+        let (ko, ko_sigma, ki_tau, kd_sigma) = (
+            keys(out_cx, &self.o),
+            keys(out_cx, &self.o_sigma),
+            keys(in_cx, &self.i_tau),
+            keys(in_cx, &self.d_sigma),
+        );
+        let (in_cx, out_cx) = (&*in_cx, &*out_cx);
         let parts = |cx: &Context, ts: &[TermId]| -> Vec<Part> {
             let mut p = Printer::without_names(cx);
             ts.iter()
@@ -1461,10 +1839,27 @@ impl Check {
             parts(out_cx, &self.o_sigma),
             parts(out_cx, &self.facts),
         );
+        let strong: Vec<Option<(Part, String)>> = self
+            .certified
+            .iter()
+            .map(|c| {
+                c.as_ref().map(|c| {
+                    let mut part = parts(out_cx, &[c.goal]).remove(0);
+                    part.symbols.extend(c.symbols.iter().cloned());
+                    (part, c.definition.clone())
+                })
+            })
+            .collect();
         let mut out = vec![];
         let mut group = 0;
-        let mut add = |premises: &[&[Part]], goals: &[Part], what: &str| {
+        let mut add = |premises: &[&[Part]],
+                       premise_keys: &[&[String]],
+                       goals: &[Part],
+                       goal_keys: &[String],
+                       strong: &[Option<(Part, String)>],
+                       what: &str| {
             group += 1;
+            let known: BTreeSet<&String> = premise_keys.iter().flat_map(|k| k.iter()).collect();
             let all: Rc<Vec<Part>> =
                 Rc::new(premises.iter().flat_map(|p| p.iter()).cloned().collect());
             let texts: Vec<&str> = all.iter().map(|p| p.text.as_str()).collect();
@@ -1474,18 +1869,42 @@ impl Check {
                 _ => format!("(and {})", texts.join(" ")),
             };
             for (k, g) in goals.iter().enumerate() {
-                out.push((!texts.contains(&g.text.as_str())).then(|| Obligation {
+                let holds = texts.contains(&g.text.as_str()) || known.contains(&goal_keys[k]);
+                out.push((!holds).then(|| Obligation {
                     group,
                     premise: premise.clone(),
                     parts: all.clone(),
                     goal: g.clone(),
+                    strong: strong.get(k).cloned().flatten(),
                     what: format!("{what} {}", k + 1),
                 }));
             }
         };
-        add(&[&i, &facts], &o_sigma, "output assertion");
-        add(&[&i, &facts], &d_sigma, "dropped definition");
-        add(&[&o, &d], &i_tau, "input assertion");
+        let ifs: &[&[String]] = &[&ki, &kfacts];
+        add(
+            &[&i, &facts],
+            ifs,
+            &o_sigma,
+            &ko_sigma,
+            &strong,
+            "output assertion",
+        );
+        add(
+            &[&i, &facts],
+            ifs,
+            &d_sigma,
+            &kd_sigma,
+            &[],
+            "dropped definition",
+        );
+        add(
+            &[&o, &d],
+            &[&ko, &kd],
+            &i_tau,
+            &ki_tau,
+            &[],
+            "input assertion",
+        );
         out
     }
 
@@ -1513,6 +1932,7 @@ impl Check {
             o: abstract_quantifiers(out_cx, &self.o, &mut names),
             o_sigma: abstract_quantifiers(out_cx, &self.o_sigma, &mut names),
             facts: abstract_quantifiers(out_cx, &self.facts, &mut names),
+            certified: vec![],
         };
         let mut extra: Vec<String> = names.into_values().collect();
         extra.sort();
@@ -1546,7 +1966,7 @@ pub fn validate(
     }
     let (mut in_cx, mut out_cx) = (input.cx.clone(), output.cx.clone());
     let (mut arrays, mut records, mut dropped) = (HashMap::new(), vec![], BTreeSet::new());
-    let (mut splits, mut skolems) = (vec![], vec![]);
+    let (mut splits, mut skolems, mut certs) = (vec![], vec![], vec![]);
     for r in read_back {
         match r {
             ReadBack::ArrayFunction { name, indices } => {
@@ -1558,6 +1978,11 @@ pub fn validate(
             }
             ReadBack::SplitConstant { name, value } => splits.push((name.as_str(), value)),
             ReadBack::SkolemFunctions { names } => skolems.push(names),
+            ReadBack::Certificate {
+                claim,
+                params,
+                hint,
+            } => certs.push((claim.as_str(), &params[..], hint.as_str())),
         }
     }
     let outs = undo_array_functions(input, output, &mut out_cx, outs, &arrays);
@@ -1603,38 +2028,27 @@ pub fn validate(
                 .collect::<Option<BTreeSet<FunId>>>()
         })
         .collect();
+    let mut certs: Vec<Certificate> = certs
+        .into_iter()
+        .enumerate()
+        .filter_map(|(k, (claim, params, hint))| {
+            let name = format!("vcsimp_validate_cert!{k}");
+            let taken = sig.input_names.contains(&name) || out_decls.contains_key(&name);
+            (!taken).then_some(Certificate {
+                claim,
+                params,
+                hint,
+                name,
+                fun: None,
+            })
+        })
+        .collect();
     let header = &sig.header;
     let mut agreed = 0;
     // scopes undecided as a whole where some obligations were proved
     let mut partly = 0;
     let mut undecided = vec![];
-    // answers by solver (0: `solver`, 1: its fallback) and query
-    let mut asked: HashMap<(usize, String), Answer> = HashMap::new();
-    let mut undecided_runs = 0;
-    let started = std::time::Instant::now();
-    let time_budget = solver.timeout.saturating_mul(MAX_UNDECIDED as u32);
-    let mut ask_with = |which: usize, q: String| {
-        let key = (which, q);
-        if let Some(a) = asked.get(&key) {
-            return a.clone();
-        }
-        let Some(s) = (match which {
-            0 => Some(solver),
-            _ => solver.fallback.as_deref(),
-        }) else {
-            return Answer::Undecided("no fallback solver".into());
-        };
-        if asked.len() >= MAX_QUERIES
-            || undecided_runs >= MAX_UNDECIDED
-            || started.elapsed() >= time_budget
-        {
-            return Answer::Undecided("not asked: the validation's query budget is spent".into());
-        }
-        let a = ask(s, &key.1);
-        undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
-        asked.insert(key, a.clone());
-        a
-    };
+    let mut asker = Asker::new(solver);
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
         let d = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
@@ -1692,13 +2106,16 @@ pub fn validate(
             o: o_ts.clone(),
             o_sigma: sigma(&mut out_cx, o_ts),
             facts,
+            certified: vec![],
         };
+        let certified = certified_goals(&mut out_cx, &sides.o_sigma, &mut certs);
+        let sides = Check { certified, ..sides };
         let quantified = sides.has_quantifier(&in_cx, &out_cx);
-        let mut answer = ask_with(0, query(header, &[], &sides.claim(&in_cx, &out_cx)));
+        let mut answer = asker.ask(0, query(header, &[], &sides.claim(&in_cx, &out_cx)));
         let abstracted = if matches!(answer, Answer::Undecided(_)) && quantified {
             let (abstracted, extra) = sides.abstracted(&mut in_cx, &mut out_cx);
             let q = query(header, &extra, &abstracted.claim(&in_cx, &out_cx));
-            if ask_with(0, q.clone()) == Answer::Unsat {
+            if asker.ask(0, q.clone()) == Answer::Unsat {
                 answer = Answer::Unsat;
             }
             Some((abstracted, extra))
@@ -1709,11 +2126,11 @@ pub fn validate(
         // proved, first with quantified subformulas abstracted (quick),
         // then one at a time in full.
         if let Answer::Undecided(why) = answer.clone() {
-            let full = sides.obligations(&in_cx, &out_cx);
+            let full = sides.obligations(&mut in_cx, &mut out_cx);
             let total = full.len();
             let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
             if let Some((abs, extra)) = &abstracted {
-                let abs = abs.obligations(&in_cx, &out_cx);
+                let abs = abs.obligations(&mut in_cx, &mut out_cx);
                 open.retain(|&n| abs[n].is_some());
                 // a goal that is one abstracted quantifier, not a premise,
                 // cannot follow from the abstraction
@@ -1727,8 +2144,9 @@ pub fn validate(
                     .copied()
                     .filter(|n| !whole_quantifier(n))
                     .collect();
-                let proved =
-                    prove_in_groups(&tried, &abs, |q| ask_with(0, query(header, extra, &q)));
+                let proved = prove_in_groups(&tried, &abs, |claims| {
+                    asker.ask_all(&query_header(header, extra), claims)
+                });
                 open.retain(|n| !proved.contains(n));
             }
             // One at a time in full, each with the goals of its group
@@ -1740,34 +2158,102 @@ pub fn validate(
             let mut lemmas = Lemmas::proved_except(&full, &open);
             let mut undecided_here: Vec<(usize, String)> = vec![];
             let mut found_sat = false;
-            let mut harder = false;
+            // obligations whose full claim (1, with the number of lemmas it
+            // was asked with) or fallback claim (3) was undecided
+            let (mut hard_full, mut hard_fallback) = (BTreeMap::new(), BTreeMap::new());
+            // the last reason an obligation's full claim stayed undecided
+            let mut reason: HashMap<usize, String> = HashMap::new();
             loop {
-                let mut progress = false;
-                undecided_here.clear();
+                let before = open.len();
+                // 1. the full claims, in one run where the solver allows
+                let of = |n: usize| full[n].as_ref().expect("open obligations are non-trivial");
+                // one undecided before is asked again where a lemma proved
+                // since then concerns its goal (a stepping stone, see
+                // [`Lemmas`])
                 for &n in &open {
-                    let ob = full[n].as_ref().expect("open obligations are non-trivial");
-                    let claim = lemmas.claim_of(ob);
-                    let mut answer = ask_with(0, query(header, &[], &claim));
-                    if harder && matches!(answer, Answer::Undecided(_)) {
-                        if let a @ (Answer::Unsat | Answer::Sat) =
-                            ask_with(1, query(header, &[], &claim))
-                        {
-                            answer = a;
-                        }
-                    }
-                    if harder && matches!(answer, Answer::Undecided(_)) {
-                        for weaker in lemmas.relevant_claims(ob) {
-                            if ask_with(0, query(header, &[], &weaker)) == Answer::Unsat {
-                                answer = Answer::Unsat;
-                                break;
+                    for hard in [&mut hard_full, &mut hard_fallback] {
+                        if let Some(&seen) = hard.get(&n) {
+                            if lemmas.new_for(of(n), seen) {
+                                hard.remove(&n);
                             }
                         }
                     }
-                    match answer {
-                        Answer::Unsat => {
-                            lemmas.add(ob);
-                            progress = true;
+                }
+                let plain: Vec<usize> = open
+                    .iter()
+                    .copied()
+                    .filter(|n| of(*n).strong.is_none() && !hard_full.contains_key(n))
+                    .collect();
+                let claims: Vec<String> = plain.iter().map(|&n| lemmas.claim_of(of(n))).collect();
+                let mut answers: HashMap<usize, Answer> = plain
+                    .into_iter()
+                    .zip(asker.ask_all(header, claims))
+                    .collect();
+                for &n in &open {
+                    let Some((s, definition)) = of(n).strengthened() else {
+                        continue;
+                    };
+                    // a `sat` for the stronger goal proves nothing
+                    let q = query(&format!("{header}{definition}"), &[], &lemmas.claim_of(&s));
+                    let a = match asker.ask(0, q) {
+                        Answer::Unsat => Answer::Unsat,
+                        _ if hard_full.contains_key(&n) => {
+                            Answer::Undecided("solver timeout".into())
                         }
+                        _ => asker.ask(0, query(header, &[], &lemmas.claim_of(of(n)))),
+                    };
+                    answers.insert(n, a);
+                }
+                let undecided = |answers: &HashMap<usize, Answer>, n: &usize| {
+                    !matches!(answers.get(n), Some(Answer::Unsat | Answer::Sat))
+                };
+                for &n in &open {
+                    if let Some(Answer::Undecided(w) | Answer::Failed(w)) = answers.get(&n) {
+                        hard_full.insert(n, lemmas.count(of(n)));
+                        reason.insert(n, w.clone());
+                    }
+                }
+                // 2. premises near the goal ([`Lemmas::relevant_claims`]),
+                // nearest first, each round in one run; a `sat` proves
+                // nothing
+                for step in 0..2 {
+                    let todo: Vec<(usize, String)> = open
+                        .iter()
+                        .filter(|n| undecided(&answers, n))
+                        .filter_map(|&n| {
+                            Some((n, lemmas.relevant_claims(of(n)).into_iter().nth(step)?))
+                        })
+                        .collect();
+                    let (ns, claims): (Vec<usize>, Vec<String>) = todo.into_iter().unzip();
+                    for (n, a) in ns.into_iter().zip(asker.ask_all(header, claims)) {
+                        if a == Answer::Unsat {
+                            answers.insert(n, a);
+                        }
+                    }
+                }
+                // 3. the fallback solver, on the full claim
+                for &n in &open {
+                    if !undecided(&answers, &n) || hard_fallback.contains_key(&n) {
+                        continue;
+                    }
+                    match asker.ask(1, query(header, &[], &lemmas.claim_of(of(n)))) {
+                        a @ (Answer::Unsat | Answer::Sat) => {
+                            answers.insert(n, a);
+                        }
+                        Answer::Undecided(_) | Answer::Failed(_) => {
+                            hard_fallback.insert(n, lemmas.count(of(n)));
+                        }
+                    }
+                }
+                undecided_here.clear();
+                for &n in &open {
+                    let ob = of(n);
+                    let not_asked = || match reason.get(&n) {
+                        Some(w) => Answer::Undecided(w.clone()),
+                        None => Asker::not_asked(),
+                    };
+                    match answers.remove(&n).unwrap_or_else(not_asked) {
+                        Answer::Unsat => lemmas.add(ob),
                         Answer::Sat => {
                             found_sat = true;
                             break;
@@ -1778,10 +2264,9 @@ pub fn validate(
                     }
                 }
                 open = undecided_here.iter().map(|(n, _)| *n).collect();
-                if found_sat || open.is_empty() || (!progress && harder) {
+                if found_sat || open.is_empty() || open.len() == before {
                     break;
                 }
-                harder |= !progress;
             }
             let undecided_here: Vec<String> = undecided_here.into_iter().map(|(_, w)| w).collect();
             if !found_sat && !undecided_here.is_empty() && undecided_here.len() < total {
@@ -1804,7 +2289,7 @@ pub fn validate(
             let i = conjunction(&in_cx, i_ts);
             for &e in &exists {
                 let claim = format!("(=> {i} {})", Printer::without_names(&out_cx).term(e));
-                match ask_with(0, query(header, &[], &claim)) {
+                match asker.ask(0, query(header, &[], &claim)) {
                     Answer::Unsat => {}
                     Answer::Sat => answer = Answer::Sat,
                     Answer::Undecided(why) | Answer::Failed(why) => {
@@ -1875,4 +2360,98 @@ pub fn validate_text(
         smtlib_io::parse_script(output)?,
     );
     Ok(validate(&i, &o, read_back, solver))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn batch_answers_are_taken_only_from_answers() {
+        let all = batch_answers("unsat\nsat\nunknown\n", 3, false).unwrap();
+        assert_eq!(all[0], Some(Answer::Unsat));
+        assert_eq!(all[1], Some(Answer::Sat));
+        assert!(matches!(all[2], Some(Answer::Undecided(_))));
+        // an error anywhere: no answer is trusted
+        assert_eq!(batch_answers("unsat\n(error \"x\")\nsat\n", 3, false), None);
+        // a run that ended with fewer or more answers than checks
+        assert_eq!(batch_answers("unsat\n", 3, false), None);
+        assert_eq!(batch_answers("unsat\nunsat\n", 1, false), None);
+        // killed during the second check: the third is not answered
+        let cut = batch_answers("unsat\n", 3, true).unwrap();
+        assert_eq!(cut[0], Some(Answer::Unsat));
+        assert_eq!(cut[1], Some(Answer::Undecided("solver timeout".into())));
+        assert_eq!(cut[2], None);
+    }
+
+    #[test]
+    fn prove_in_groups_halves_a_group_round_by_round() {
+        let part = |t: &str| Part {
+            text: t.into(),
+            symbols: BTreeSet::new(),
+        };
+        let parts = Rc::new(vec![part("p")]);
+        let ob = |g: &str| {
+            Some(Obligation {
+                group: 1,
+                premise: "p".into(),
+                parts: parts.clone(),
+                goal: part(g),
+                strong: None,
+                what: g.into(),
+            })
+        };
+        let obs = vec![ob("a"), ob("bad"), ob("c"), ob("d")];
+        let mut rounds = vec![];
+        let proved = prove_in_groups(&[0, 1, 2, 3], &obs, |claims| {
+            rounds.push(claims.len());
+            claims
+                .iter()
+                .map(|c| match c.contains("bad") {
+                    true => Answer::Sat,
+                    false => Answer::Unsat,
+                })
+                .collect()
+        });
+        assert_eq!(proved, BTreeSet::from([0, 2, 3]));
+        // the whole, its halves, the quarters of the half not proved
+        assert_eq!(rounds, vec![1, 2, 2]);
+    }
+
+    #[test]
+    fn a_certificate_applies_to_its_claim_only() {
+        let script = smtlib_io::parse_script(
+            "(declare-sort S 0)(declare-fun c () S)\
+             (assert (forall ((u S)) (= u c)))(assert (forall ((u Int)) (= u 0)))",
+        )
+        .unwrap();
+        let mut cx = script.cx.clone();
+        let ts: Vec<TermId> = script.assertions().collect();
+        let claim = claim_text(&mut cx, ts[0]);
+        let params = vec![("u".to_string(), "S".to_string())];
+        let mut certs = vec![Certificate {
+            claim: &claim,
+            params: &params,
+            hint: "(= u u)",
+            name: "vcsimp_validate_cert!0".into(),
+            fun: None,
+        }];
+        let got = certified_goals(&mut cx, &ts, &mut certs);
+        let first = got[0].as_ref().expect("the claim is certified");
+        assert!(got[1].is_none());
+        assert_eq!(
+            first.definition,
+            "(define-fun vcsimp_validate_cert!0 ((u S)) Bool (= u u))\n"
+        );
+        let text = Printer::without_names(&cx).term(first.goal);
+        assert!(
+            text.starts_with("(forall ((u S)) (and (vcsimp_validate_cert!0 u) (= u c)))"),
+            "{text}"
+        );
+        // the parameters' sorts must be the bound variables'
+        let params = vec![("u".to_string(), "Int".to_string())];
+        certs[0].params = &params;
+        certs[0].fun = None;
+        assert!(certified_goals(&mut cx, &ts, &mut certs)[0].is_none());
+    }
 }

@@ -41,7 +41,9 @@
 //! `∀u. u = R_k(p_1(u), …, p_n(u))`, where the facts give projections
 //! `∀x̄. p_i(R_k(x̄)) = x_i` (after rewriting; Why3's `bid_of_def`). It
 //! does so only when that follows from the encoding's own axioms, checked
-//! syntactically (see [`derived_inversion`]). The `records` pass then splits
+//! syntactically (see [`derived_inversions`]), and reports the ground
+//! steps of that derivation as a certificate for `--validate`
+//! ([`ReadBack::Certificate`]). The `records` pass then splits
 //! quantifiers over threads into their integer fields.
 //!
 //! **Soundness.** Each `define-fun` is a conservative extension, and
@@ -63,7 +65,7 @@ use crate::analysis::axioms::axiom_matrix;
 use crate::analysis::record_sorts::{is_projection_axiom, Record};
 use crate::analysis::redeclare::text_mentions;
 use crate::analysis::redeclare::unused_name;
-use crate::pass::{Budget, ScriptChange, ScriptPass};
+use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::registry::PassId;
 use crate::term;
 use smtlib_io::print::quote_symbol;
@@ -128,19 +130,20 @@ pub struct NamedRead {
 }
 
 /// Apply the rule of the module documentation: rewrite the assertions and
-/// add the derived inversion axioms. The new symbols have no declaring
+/// add the derived inversion axioms; returns the named reads and, for
+/// `--validate`, a certificate of each inversion ([`certificate`]). The new symbols have no declaring
 /// command yet: [`place_definitions`] writes their `define-fun`s once the
 /// other passes are done, where every use can see them.
-pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
+pub fn name_reads(script: &mut Script) -> (Vec<NamedRead>, Vec<ReadBack>) {
     if !applies_to(script) {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     let bridges = find_bridges(
         &script.cx,
         script.assertions().collect::<Vec<_>>().as_slice(),
     );
     if bridges.is_empty() {
-        return Vec::new();
+        return (Vec::new(), Vec::new());
     }
     // wrap -> its bridge, asked of every subterm below
     let wraps: HashMap<FunId, Bridge> = bridges.values().map(|b| (b.wrap, *b)).collect();
@@ -156,10 +159,12 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
         script.commands[i].kind = CommandKind::Assert(new);
     }
     let named = state.named;
-    for (after, axiom) in derived_inversions(script, &named, &bridges)
+    let mut hints = vec![];
+    for (after, axiom, hint) in derived_inversions(script, &named, &bridges)
         .into_iter()
         .rev()
     {
+        hints.extend(hint);
         let span = script.commands[after].span;
         script.commands.insert(
             after + 1,
@@ -193,7 +198,8 @@ pub fn name_reads(script: &mut Script) -> Vec<NamedRead> {
             script.commands.insert(first + k, cmd);
         }
     }
-    reads
+    hints.reverse();
+    (reads, hints)
 }
 
 /// Make every bridged constructor value a read: where Why3 passes a thread
@@ -353,13 +359,16 @@ impl ScriptPass for Why3Reads {
         if budget.expired() {
             return ScriptChange::out_of_time();
         }
-        let reads = name_reads(script);
+        let (reads, hints) = name_reads(script);
         place_definitions(script);
         let names = reads
             .iter()
             .map(|r| script.cx.sym_name(script.cx.fun(r.fun).name).to_string())
             .collect();
-        ScriptChange::of_symbols(names)
+        ScriptChange {
+            read_back: hints,
+            ..ScriptChange::of_symbols(names)
+        }
     }
 }
 
@@ -735,7 +744,7 @@ fn derived_inversions(
     script: &mut Script,
     named: &[Named],
     bridges: &HashMap<FunId, Bridge>,
-) -> Vec<(usize, TermId)> {
+) -> Vec<(usize, TermId, Option<ReadBack>)> {
     let asserts: Vec<(usize, TermId)> = script.indexed_assertions().collect();
     let mut out = Vec::new();
     for n in named {
@@ -775,12 +784,12 @@ fn derived_inversions(
         // 2. and 3.
         let wrap = bridges[&shape.unwrap].wrap;
         let facts: Vec<TermId> = asserts.iter().map(|&(_, t)| t).collect();
-        if !facts
+        let Some(inversion) = facts
             .iter()
-            .any(|&f| polymorphic_inversion(cx, f, shape, wrap, &facts))
-        {
+            .find_map(|&f| polymorphic_inversion(cx, f, shape, wrap, &facts))
+        else {
             continue;
-        }
+        };
         // 4.
         let field_bridges_onto = shape.args.iter().all(|s| match s {
             Slot::Bridged(w) => bridges
@@ -823,9 +832,86 @@ fn derived_inversions(
             continue;
         };
         let after = projs.iter().map(|&(_, i, _)| i).max().unwrap_or(0);
-        out.push((after, ax));
+        let hint = certificate(cx, n, &rec, shape, &inversion, bridges, u, ax);
+        out.push((after, ax, hint));
     }
     out
+}
+
+/// The certificate ([`ReadBack::Certificate`]) of the inversion axiom
+/// `ax = ∀u. u = R(p̄(u))` that [`derived_inversions`] derived: the ground
+/// steps of the derivation at `u`, with `v := u`: the instance of `F`'s
+/// polymorphic inversion at `wrap(u)` (and its guard), the round trips
+/// `wrap_i(unwrap_i(P_i)) = P_i` of the fields `q_i = unwrap_i(P_i)`,
+/// `unwrap(wrap u) = u`, and the projections `p_i(R(q̄)) = q_i`. Each is
+/// an instance of an input axiom at terms that no assertion contains, so
+/// a solver's instantiation heuristics do not find them; given them, the
+/// claim is ground equational reasoning.
+#[allow(clippy::too_many_arguments)]
+fn certificate(
+    cx: &mut Context,
+    n: &Named,
+    rec: &Record,
+    shape: &Shape,
+    inversion: &Inversion,
+    bridges: &HashMap<FunId, Bridge>,
+    u: VarId,
+    ax: TermId,
+) -> Option<ReadBack> {
+    let ut = cx.mk_var(u);
+    let main = bridges.get(&shape.unwrap)?;
+    let wu = cx.mk_app(Op::Uf(main.wrap), vec![ut]).ok()?;
+    let mut map = inversion.sigma.clone();
+    map.insert(inversion.u, wu);
+    let inst = term::subst(cx, inversion.matrix, &map);
+    let mut lemmas = vec![];
+    let eq = match cx.kind(inst).clone() {
+        TermKind::App(Op::Implies, a) if a.len() == 2 => {
+            lemmas.push(a[0]);
+            a[1]
+        }
+        _ => inst,
+    };
+    lemmas.push(inst);
+    let TermKind::App(Op::Eq, ea) = cx.kind(eq).clone() else {
+        return None;
+    };
+    let TermKind::App(Op::Uf(_), gargs) = cx.kind(ea[1]).clone() else {
+        return None;
+    };
+    let mut qs = vec![];
+    for (&pi, slot) in gargs.iter().zip(&shape.args) {
+        let Slot::Bridged(w) = slot else { continue };
+        let b = bridges.values().find(|b| b.wrap == *w)?;
+        let q = cx.mk_app(Op::Uf(b.unwrap), vec![pi]).ok()?;
+        let back = cx.mk_app(Op::Uf(b.wrap), vec![q]).ok()?;
+        lemmas.push(cx.mk_app(Op::Eq, vec![back, pi]).ok()?);
+        qs.push(q);
+    }
+    if qs.len() != rec.projs.len() {
+        return None;
+    }
+    let round = cx.mk_app(Op::Uf(main.unwrap), vec![wu]).ok()?;
+    lemmas.push(cx.mk_app(Op::Eq, vec![round, ut]).ok()?);
+    let rq = cx.mk_app(Op::Uf(n.fun), qs.clone()).ok()?;
+    for (&p, &q) in rec.projs.iter().zip(&qs) {
+        let read = cx.mk_app(Op::Uf(p), vec![rq]).ok()?;
+        lemmas.push(cx.mk_app(Op::Eq, vec![read, q]).ok()?);
+    }
+    let hint = term::and(cx, lemmas);
+    let mut memo = HashMap::new();
+    if term::free_vars(cx, hint, &mut memo).iter().any(|&v| v != u) {
+        return None;
+    }
+    let claim = crate::validate::claim_text(cx, ax);
+    let mut p = Printer::without_names(cx);
+    let params = vec![(p.term(ut), p.sort(cx.var(u).sort))];
+    let hint = p.term(hint);
+    Some(ReadBack::Certificate {
+        claim,
+        params,
+        hint,
+    })
 }
 
 /// `a` as `∀ȳ. p(R(ȳ)) = y_k`: returns `p` and `k`.
@@ -859,30 +945,55 @@ fn polymorphic_inversion(
     shape: &Shape,
     wrap: FunId,
     facts: &[TermId],
-) -> bool {
+) -> Option<Inversion> {
     let (vars, m) = axiom_matrix(cx, f);
+    let fits = inversion_fits(cx, &vars, m, shape, wrap, facts)?;
+    Some(Inversion {
+        matrix: m,
+        sigma: fits.0,
+        u: fits.1,
+    })
+}
+
+/// A match of [`polymorphic_inversion`]: the axiom's matrix, its type
+/// variables' closed arguments `c̄`, and its variable `u`.
+struct Inversion {
+    matrix: TermId,
+    sigma: HashMap<VarId, TermId>,
+    u: VarId,
+}
+
+/// The body of [`polymorphic_inversion`]: `σ` and `u` when it matches.
+fn inversion_fits(
+    cx: &mut Context,
+    vars: &[VarId],
+    m: TermId,
+    shape: &Shape,
+    wrap: FunId,
+    facts: &[TermId],
+) -> Option<(HashMap<VarId, TermId>, VarId)> {
     let (guard, eq) = match cx.kind(m) {
         TermKind::App(Op::Implies, a) if a.len() == 2 => (Some(a[0]), a[1]),
         _ => (None, m),
     };
     let TermKind::App(Op::Eq, ea) = cx.kind(eq).clone() else {
-        return false;
+        return None;
     };
     let TermKind::Var(u) = *cx.kind(ea[0]) else {
-        return false;
+        return None;
     };
     let TermKind::App(Op::Uf(g), gargs) = cx.kind(ea[1]).clone() else {
-        return false;
+        return None;
     };
     if g != shape.fun || gargs.len() != shape.args.len() || !vars.contains(&u) {
-        return false;
+        return None;
     }
     let mut sigma: HashMap<VarId, TermId> = HashMap::new();
     for (&a, slot) in gargs.iter().zip(&shape.args) {
         match (cx.kind(a), slot) {
             (TermKind::Var(tv), Slot::Closed(c)) if vars.contains(tv) && *tv != u => {
                 if sigma.insert(*tv, *c).is_some_and(|prev| prev != *c) {
-                    return false;
+                    return None;
                 }
             }
             (TermKind::App(Op::Uf(_), pargs), Slot::Bridged(_)) => {
@@ -890,27 +1001,27 @@ fn polymorphic_inversion(
                     .iter()
                     .any(|&x| matches!(cx.kind(x), TermKind::Var(w) if *w == u))
                 {
-                    return false;
+                    return None;
                 }
             }
-            _ => return false,
+            _ => return None,
         }
     }
     let Some(guard) = guard else {
-        return true;
+        return Some((sigma, u));
     };
     // the guard is S(T(ā), u)
     let TermKind::App(Op::Uf(s), sa) = cx.kind(guard).clone() else {
-        return false;
+        return None;
     };
     if sa.len() != 2 || !matches!(cx.kind(sa[1]), TermKind::Var(w) if *w == u) {
-        return false;
+        return None;
     }
     let ty = term::subst(cx, sa[0], &sigma);
     if !term::is_closed(cx, ty) {
-        return false;
+        return None;
     }
-    facts.iter().any(|&h| {
+    let sorted = facts.iter().any(|&h| {
         let (hv, hm) = axiom_matrix(cx, h);
         let [v] = hv[..] else { return false };
         let TermKind::App(Op::Uf(s2), ha) = cx.kind(hm) else {
@@ -921,7 +1032,8 @@ fn polymorphic_inversion(
             && ha[0] == ty
             && matches!(cx.kind(ha[1]), TermKind::App(Op::Uf(w), wa)
                 if *w == wrap && matches!(cx.kind(wa[0]), TermKind::Var(x) if *x == v))
-    })
+    });
+    sorted.then_some((sigma, u))
 }
 
 /// Is `f` the unguarded round trip `∀j. wrap(unwrap j) = j` of `b`?
