@@ -179,7 +179,9 @@ pub fn implies_chain(
             .find(|m| m.head == Head::App(Op::Implies) && m.kids.len() == 2)
             .map(|m| (eg.find(m.kids[0]), eg.find(m.kids[1])))
     };
-    let mut todo: Vec<(Id, Option<(Vec<Id>, Id)>)> = vec![];
+    // per class: the chain's guards and conclusion, or None for `true`
+    type Collapse = Option<(Vec<Id>, Id)>;
+    let mut todo: Vec<(Id, Collapse)> = vec![];
     let mut visited = 0usize;
     'scan: for class in eg.classes() {
         for n in class.iter() {
