@@ -179,7 +179,7 @@ pub enum ReadBack {
     /// (`guarded-eq`).
     SkolemFunctions { names: Vec<String> },
     /// A proof hint for an output assertion `claim` of the form
-    /// `∀x̄. B` (its text by [`crate::validate::claim_text`]):
+    /// `∀x̄. B` (its text by [`crate::term::alpha::claim_text`]):
     /// the formula `hint(x̄)`, whose parameters `params` (name and sort,
     /// printed) stand for `x̄` and whose text `hint` is over them. The
     /// validator may prove `∀x̄. hint(x̄) ∧ B` in place of the claim: the

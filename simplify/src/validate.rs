@@ -116,6 +116,7 @@
 
 use crate::pass::{ArgShape, Built, ReadBack};
 use crate::scope::liveness;
+use crate::term::alpha::claim_text;
 use crate::term::rebuild;
 use smtlib_io::{
     BinderKind, CommandKind, Context, FunDecl, FunId, FunKind, Op, Printer, Script, TermId,
@@ -1228,33 +1229,6 @@ fn skolem_facts(
         facts: found.iter().map(|&(t, ..)| t).collect(),
         exists,
     })
-}
-
-/// The text of the claim `t` by which a certificate names it
-/// ([`ReadBack::Certificate`]): printed with every bound variable renamed
-/// by its place and without patterns, so that a claim printed by the pass
-/// and the same assertion read back from the printed output compare equal.
-pub fn claim_text(cx: &mut Context, t: TermId) -> String {
-    let mut n = 0;
-    let canonical = rebuild(cx, t, |cx, _, new| {
-        let TermKind::Binder(k, vars, body, _) = cx.kind(new).clone() else {
-            return None;
-        };
-        let mut map = HashMap::new();
-        let fresh: Vec<VarId> = vars
-            .iter()
-            .map(|&v| {
-                let sym = cx.sym(&format!("vcsimp_claim!{n}"));
-                n += 1;
-                let w = cx.new_var(sym, cx.var(v).sort);
-                map.insert(v, cx.mk_var(w));
-                w
-            })
-            .collect();
-        let body = crate::term::subst(cx, body, &map);
-        cx.mk_binder(k, fresh.into(), body, Box::new([])).ok()
-    });
-    Printer::without_names(cx).term(canonical)
 }
 
 /// A proof hint of a pass ([`ReadBack::Certificate`]), named in the

@@ -9,12 +9,12 @@ use simplify::validate::{default_solver, validate_text, Verdict};
 use simplify::PassId;
 use std::time::Duration;
 
-/// The certificate text ([`simplify::validate::claim_text`]) of assertion
+/// The certificate text ([`simplify::term::alpha::claim_text`]) of assertion
 /// `k` (from 0) of `script`.
 fn claim_of(script: &str, k: usize) -> String {
     let mut s = smtlib_io::parse_script(script).unwrap();
     let t = s.assertions().nth(k).unwrap();
-    simplify::validate::claim_text(&mut s.cx, t)
+    simplify::term::alpha::claim_text(&mut s.cx, t)
 }
 
 const SAXPY: &str = include_str!("why3/saxpy_excerpt.smt2");

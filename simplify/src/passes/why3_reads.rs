@@ -903,7 +903,7 @@ fn certificate(
     if term::free_vars(cx, hint, &mut memo).iter().any(|&v| v != u) {
         return None;
     }
-    let claim = crate::validate::claim_text(cx, ax);
+    let claim = crate::term::alpha::claim_text(cx, ax);
     let mut p = Printer::without_names(cx);
     let params = vec![(p.term(ut), p.sort(cx.var(u).sort))];
     let hint = p.term(hint);

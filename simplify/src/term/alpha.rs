@@ -15,7 +15,7 @@
 //! `None`, never a wrong key, when the term is larger than the budget or
 //! binds a variable inside a construct it does not walk (`match`).
 
-use crate::term::{fill_free_vars, fold_memo, post_order, rebuild};
+use crate::term::{fill_free_vars, fold_memo, post_order, rebuild, subst};
 use smtlib_io::{AttrValue, BinderKind, Context, Op, SortId, Sym, TermId, TermKind, VarId};
 use std::collections::{BTreeSet, HashMap};
 
@@ -251,4 +251,31 @@ pub fn unshare_binders(cx: &mut Context, roots: &mut [TermId]) {
             _ => None,
         });
     }
+}
+
+/// The text by which a validation certificate names the claim `t`:
+/// printed with every bound variable renamed by its place and without
+/// patterns, so that a claim printed by a pass and the same assertion read
+/// back from the printed output compare equal.
+pub fn claim_text(cx: &mut Context, t: TermId) -> String {
+    let mut n = 0;
+    let canonical = rebuild(cx, t, |cx, _, new| {
+        let TermKind::Binder(k, vars, body, _) = cx.kind(new).clone() else {
+            return None;
+        };
+        let mut map = HashMap::new();
+        let fresh: Vec<VarId> = vars
+            .iter()
+            .map(|&v| {
+                let sym = cx.sym(&format!("vcsimp_claim!{n}"));
+                n += 1;
+                let w = cx.new_var(sym, cx.var(v).sort);
+                map.insert(v, cx.mk_var(w));
+                w
+            })
+            .collect();
+        let body = subst(cx, body, &map);
+        cx.mk_binder(k, fresh.into(), body, Box::new([])).ok()
+    });
+    smtlib_io::Printer::without_names(cx).term(canonical)
 }
