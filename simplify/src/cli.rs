@@ -211,11 +211,18 @@ pub fn run(cli: &Cli) -> i32 {
     // the variants need the text.
     let mut outcome = match input {
         None => crate::pipeline::simplify_script_unprinted(script, &options),
+        Some(_) if solver.is_some() => crate::pipeline::simplify_script_in_steps(script, &options),
         Some(_) => crate::simplify_script(script, &options),
     };
     let validate = |outcome: &mut crate::Outcome, input: &smtlib_io::Script| {
         let Some(solver) = &solver else { return };
-        let v = crate::validate::validate(input, &outcome.script, &outcome.read_back, solver);
+        let v = crate::validate::validate_steps(
+            input,
+            &outcome.script,
+            &outcome.read_back,
+            &outcome.steps,
+            solver,
+        );
         if v.verdict == crate::validate::Verdict::Disagree {
             eprintln!(
                 "{path_name}: vcsimp: --validate: the output disagrees with the input ({}); writing the input unchanged",
@@ -226,6 +233,7 @@ pub fn run(cli: &Cli) -> i32 {
             outcome.stats.output_nodes = outcome.stats.input_nodes;
             outcome.script = input.clone();
             outcome.read_back.clear();
+            outcome.steps.clear();
         }
         outcome.stats.validation = Some((v.verdict.name(), v.detail));
     };

@@ -193,6 +193,21 @@ pub enum ReadBack {
     },
 }
 
+/// The script after one step of a run (a pass, or a group of passes), with
+/// what that step alone reports for reading its changes back, for
+/// validating the run step by step (`--validate`).
+#[derive(Clone, Debug)]
+pub struct Snapshot {
+    /// The step: a pass or a stage of the run.
+    pub label: String,
+    /// The script as the step left it, complete (every assertion the run
+    /// set aside back in its place), so that it can be checked against
+    /// the script before the step.
+    pub script: Script,
+    /// The read-backs the step reported.
+    pub read_back: Vec<ReadBack>,
+}
+
 /// A record value built from fresh constants ([`ReadBack::SplitConstant`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Built {

@@ -102,6 +102,35 @@
 //! `timeout` ([`Asker::ask_all`]): starting the solver and reading the
 //! header cost more than most obligations.
 //!
+//! **Step by step.** A run that neither agrees nor disagrees as a whole
+//! is checked again step by step ([`validate_steps`]): the pipeline keeps
+//! the script after each step that changed it ([`Snapshot`]: after each
+//! script pass, the encoding passes, each e-graph run, each round's
+//! `context` and term passes, the final `context`), whole again (the
+//! assertions it set aside put back, the Skolem functions introduced so
+//! far declared with their facts, as the run does at its end), with the
+//! read-backs of that step alone; the last one is the output. Each
+//! consecutive pair `S_k`, `S_{k+1}` (`S_0` the input) is checked as
+//! above with the step's own read-backs, and every certificate of the
+//! run (a hint proves nothing false, whatever claim it meets). A step
+//! changes few assertions, and an assertion on both sides is an
+//! obligation whose goal is a premise, so only what the step changed is
+//! asked, and each step's claim is asked as obligations at once (its
+//! whole, mostly the same conjuncts on both sides, costs a timeout for
+//! nothing). An agreeing step makes `S_k` and `S_{k+1}` equivalent at each
+//! check-sat (matched by position, so with the same `push`/`pop` scopes
+//! on each side: [`scopes`] compares the assertions live there), or,
+//! with read-backs, equisatisfiable there. Both relations are transitive
+//! and equivalence implies equisatisfiability, so all steps agreeing
+//! makes the input and the output equisatisfiable at every check-sat
+//! (equivalent if no step reads back more than certificates), which is
+//! what a whole
+//! check's agreement shows. A step that disagrees makes the run
+//! disagree: the pass reported a change it did not make, and its output
+//! is not trusted even if a later step undoes it. The whole check may
+//! use half of the budget below, the steps the rest, in order, sharing it,
+//! until a step stays undecided (the run then cannot agree).
+//!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
 //! shares no code with the passes and checks every claim it relies on
@@ -114,7 +143,7 @@
 //! Commands vcsimp could not read are the same on both sides and are left
 //! out of the check. This module runs the solver but never prints.
 
-use crate::pass::{ArgShape, Built, ReadBack};
+use crate::pass::{ArgShape, Built, ReadBack, Snapshot};
 use crate::scope::liveness;
 use crate::term::alpha::claim_text;
 use crate::term::rebuild;
@@ -1344,6 +1373,9 @@ struct Asker<'a> {
     undecided_runs: usize,
     started: std::time::Instant,
     time_budget: Duration,
+    /// At most this many undecided answers ([`MAX_UNDECIDED`] unless
+    /// [`Asker::limit`] says less).
+    max_undecided: usize,
 }
 
 impl<'a> Asker<'a> {
@@ -1354,12 +1386,25 @@ impl<'a> Asker<'a> {
             undecided_runs: 0,
             started: std::time::Instant::now(),
             time_budget: solver.timeout.saturating_mul(MAX_UNDECIDED as u32),
+            max_undecided: MAX_UNDECIDED,
         }
+    }
+
+    /// Let this asker's queries so far and from now on together have
+    /// `undecided` undecided answers and `undecided` times the per-query
+    /// limit at most, both counted from its start (so never more than
+    /// [`MAX_UNDECIDED`] of either).
+    fn limit(&mut self, undecided: usize) {
+        self.max_undecided = undecided.min(MAX_UNDECIDED);
+        self.time_budget = self
+            .solver
+            .timeout
+            .saturating_mul(self.max_undecided as u32);
     }
 
     fn spent(&self) -> bool {
         self.asked.len() >= MAX_QUERIES
-            || self.undecided_runs >= MAX_UNDECIDED
+            || self.undecided_runs >= self.max_undecided
             || self.started.elapsed() >= self.time_budget
     }
 
@@ -1925,6 +1970,20 @@ pub fn validate(
     read_back: &[ReadBack],
     solver: &SolverCommand,
 ) -> Validation {
+    check(input, output, read_back, &mut Asker::new(solver), true)
+}
+
+/// [`validate`] with `asker`'s budget; `whole_first`: ask each scope's
+/// claim as a whole before its obligations (see [`validate_steps`] for
+/// why a step does not).
+fn check(
+    input: &Script,
+    output: &Script,
+    read_back: &[ReadBack],
+    asker: &mut Asker,
+    whole_first: bool,
+) -> Validation {
+    let solver = asker.solver;
     let (ins, outs) = (scopes(input), scopes(output));
     if ins.len() != outs.len() {
         return Validation {
@@ -2022,7 +2081,6 @@ pub fn validate(
     // scopes undecided as a whole where some obligations were proved
     let mut partly = 0;
     let mut undecided = vec![];
-    let mut asker = Asker::new(solver);
     for (k, (i_ts, o_ts)) in ins.iter().zip(&outs).enumerate() {
         let scope = k + 1;
         let d = dropped_definitions(&in_cx, i_ts, &out_cx, o_ts, &dropped);
@@ -2085,11 +2143,15 @@ pub fn validate(
         let certified = certified_goals(&mut out_cx, &sides.o_sigma, &mut certs);
         let sides = Check { certified, ..sides };
         let quantified = sides.has_quantifier(&in_cx, &out_cx);
-        let mut answer = asker.ask(0, query(header, &[], &sides.claim(&in_cx, &out_cx)));
+        let mut answer = if whole_first {
+            asker.ask(0, query(header, &[], &sides.claim(&in_cx, &out_cx)))
+        } else {
+            Answer::Undecided("not asked".into())
+        };
         let abstracted = if matches!(answer, Answer::Undecided(_)) && quantified {
             let (abstracted, extra) = sides.abstracted(&mut in_cx, &mut out_cx);
             let q = query(header, &extra, &abstracted.claim(&in_cx, &out_cx));
-            if asker.ask(0, q.clone()) == Answer::Unsat {
+            if whole_first && asker.ask(0, q.clone()) == Answer::Unsat {
                 answer = Answer::Unsat;
             }
             Some((abstracted, extra))
@@ -2319,6 +2381,93 @@ pub fn validate(
         scopes: ins.len(),
         agreed,
         detail,
+    }
+}
+
+/// [`validate`], then, if the run stays undecided (neither agrees nor
+/// disagrees), step by step: `steps` are the scripts after the steps of
+/// the run, in order, each with its own read-back, the last being
+/// `output` (see the module documentation). The whole check may use half
+/// of the validation's budget, the steps the rest, until one of them stays
+/// undecided.
+pub fn validate_steps(
+    input: &Script,
+    output: &Script,
+    read_back: &[ReadBack],
+    steps: &[Snapshot],
+    solver: &SolverCommand,
+) -> Validation {
+    let mut asker = Asker::new(solver);
+    if steps.is_empty() {
+        return check(input, output, read_back, &mut asker, true);
+    }
+    asker.limit(MAX_UNDECIDED / 2);
+    let whole = check(input, output, read_back, &mut asker, true);
+    if matches!(whole.verdict, Verdict::Agree | Verdict::Disagree) {
+        return whole;
+    }
+    asker.limit(MAX_UNDECIDED);
+    // a hint can make no false claim agree: every step may use every one
+    let certificates: Vec<ReadBack> = read_back
+        .iter()
+        .filter(|r| matches!(r, ReadBack::Certificate { .. }))
+        .cloned()
+        .collect();
+    let (mut proved, mut open) = (vec![], vec![]);
+    let mut before = input;
+    for step in steps {
+        let mut own = step.read_back.clone();
+        own.extend(certificates.iter().cloned());
+        let v = check(before, &step.script, &own, &mut asker, false);
+        match v.verdict {
+            Verdict::Agree => proved.push(step.label.as_str()),
+            Verdict::Disagree => {
+                return Validation {
+                    verdict: Verdict::Disagree,
+                    scopes: whole.scopes,
+                    agreed: 0,
+                    detail: format!(
+                        "{}; step by step, the step `{}` disagrees: {}",
+                        whole.detail, step.label, v.detail
+                    ),
+                }
+            }
+            // the run can no longer agree: the budget left is not spent
+            Verdict::Partial | Verdict::Unknown => {
+                open.push(format!("`{}`: {}", step.label, v.detail));
+                break;
+            }
+        }
+        before = &step.script;
+    }
+    let n = steps.len();
+    if open.is_empty() {
+        return Validation {
+            verdict: Verdict::Agree,
+            scopes: whole.scopes,
+            agreed: whole.scopes,
+            detail: format!(
+                "{} of {} check-sat scope(s) proved equivalent step by step, all {n} steps: {}",
+                whole.scopes,
+                whole.scopes,
+                proved.join(", ")
+            ),
+        };
+    }
+    let verdict = match (whole.verdict, proved.is_empty()) {
+        (Verdict::Unknown, true) => Verdict::Unknown,
+        _ => Verdict::Partial,
+    };
+    Validation {
+        verdict,
+        detail: format!(
+            "{}; step by step, {} of {n} steps proved ({}), then undecided: {}",
+            whole.detail,
+            proved.len(),
+            proved.join(", "),
+            open.join(", ")
+        ),
+        ..whole
     }
 }
 

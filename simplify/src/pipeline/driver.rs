@@ -8,10 +8,10 @@ use super::accept::Accept;
 use super::deep::{freeze_assertions, thaw, MAX_TERM_DEPTH};
 use super::introduced::declare_introduced;
 use super::names::{protect_names, restore_names};
-use super::run::Run;
+use super::run::{Capture, Run};
 use super::stages::{run_script_stage, run_term_passes, term_passes, use_context};
 use super::{Options, Outcome};
-use crate::pass::TermPass;
+use crate::pass::{Introduced, Snapshot, TermPass};
 use crate::passes::asserts_as_facts::UseContext;
 use crate::registry::{self, PassId, Soundness, Stage};
 use crate::size::tree_size;
@@ -100,6 +100,7 @@ pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
         trace: vec![],
         script,
         read_back: vec![],
+        steps: vec![],
         printed: print,
     }
 }
@@ -108,20 +109,28 @@ pub(super) fn unchanged(mut script: Script, print: bool) -> Outcome {
 /// over terms of depth [`MAX_TERM_DEPTH`] ([`super::PIPELINE_STACK`]);
 /// the assertions among the first `kept` commands stay as they are and
 /// are not used as facts; the result is printed into [`Outcome::output`]
-/// when `print` is set.
+/// when `print` is set; with `capture`, the script after each step is
+/// kept in [`Outcome::steps`].
 pub(super) fn simplify_on_this_thread(
     mut script: Script,
     options: &Options,
     print: bool,
     kept: usize,
+    capture: bool,
 ) -> Outcome {
     let start = Instant::now();
     let mut stats = input_stats(&script);
+    let mut capture = capture.then(|| Capture::new(&script));
     let frozen = freeze(&mut script, &mut stats, kept);
     let names = protect_names(&mut script);
+    if let Some(c) = &mut capture {
+        c.frozen = frozen.clone();
+        c.names = names.clone();
+    }
     let on = |id: PassId| options.passes.contains(&id);
     let egraph_on = !registry::in_stage(&options.passes, Stage::Saturation).is_empty();
     let mut run = Run::new(options, stats, start);
+    run.capture = capture;
     let mut dropped_true = false;
     run_script_stage(&mut script, &mut run, Stage::Prepare, &mut dropped_true);
     let mut asserts = assertion_indices(&script);
@@ -135,6 +144,7 @@ pub(super) fn simplify_on_this_thread(
             &asserts,
             Accept::Always,
         );
+        run.capture(&script, "encoding", &[]);
     }
     run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
     // decoded passes may declare symbols (`record-consts`)
@@ -142,6 +152,7 @@ pub(super) fn simplify_on_this_thread(
     // 1. saturate and extract
     if egraph_on {
         run.saturate(&mut script, &asserts);
+        run.capture(&script, "e-graph", &[]);
     }
     // 2. procedural passes on the extracted terms, in rounds
     rounds(&mut script, &mut run, &asserts, egraph_on);
@@ -151,6 +162,7 @@ pub(super) fn simplify_on_this_thread(
         if egraph_on {
             run.saturate(&mut script, &changed);
         }
+        run.capture(&script, "context", &[]);
     }
     // 4. quantifiers over record fields go back to the record. Not bound
     // by the deadline: the work is linear in the script, like printing,
@@ -166,6 +178,7 @@ pub(super) fn simplify_on_this_thread(
                 t0.elapsed().as_secs_f64(),
             );
         }
+        run.capture(&script, PassId::UnsplitRecords.name(), &[]);
     }
     thaw(&mut script, &frozen);
     run_script_stage(&mut script, &mut run, Stage::Finish, &mut dropped_true);
@@ -202,7 +215,22 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             _ => None,
         })
         .collect();
-    for _round in 0..PROCEDURAL_ROUNDS {
+    // with capture, the functions each pass introduced so far, taken
+    // after each step so that the snapshot declares them
+    let capturing = run.capture.is_some();
+    let mut introduced: Vec<Vec<Introduced>> = vec![vec![]; procedural.len()];
+    let mut capture =
+        |run: &mut Run, script: &Script, passes: &mut [Box<dyn TermPass>], label: &str| {
+            if !capturing {
+                return;
+            }
+            for (taken, p) in introduced.iter_mut().zip(passes.iter_mut()) {
+                taken.extend(p.take_introduced());
+            }
+            let all: Vec<Introduced> = introduced.iter().flatten().cloned().collect();
+            run.capture(script, label, &all);
+        };
+    for round in 1..=PROCEDURAL_ROUNDS {
         // every step of the round would stop at once: start none of it
         if run.deadline.expired() {
             break;
@@ -221,6 +249,12 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             if egraph_on && !decided.is_empty() {
                 run.saturate(script, &decided);
             }
+            capture(
+                run,
+                script,
+                &mut procedural,
+                &format!("round {round}: context"),
+            );
             decided
         } else {
             vec![]
@@ -232,11 +266,23 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
             asserts,
             Accept::NoCostlier(&entered),
         );
+        capture(
+            run,
+            script,
+            &mut procedural,
+            &format!("round {round}: passes"),
+        );
         if (changed.is_empty() && decided.is_empty()) || run.deadline.expired() {
             break;
         }
         if egraph_on {
             run.saturate(script, &changed);
+            capture(
+                run,
+                script,
+                &mut procedural,
+                &format!("round {round}: e-graph"),
+            );
         }
     }
     // Last, the passes with a conservative mode (guarded-eq's decided
@@ -260,15 +306,20 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
         }
     }
     // The rewrites that use Skolem functions hold under their facts.
-    let introduced = procedural
-        .iter_mut()
-        .chain(last.iter_mut())
-        .flat_map(|p| p.take_introduced())
+    let introduced = introduced
+        .into_iter()
+        .zip(procedural.iter_mut())
+        .flat_map(|(mut taken, p)| {
+            taken.extend(p.take_introduced());
+            taken
+        })
+        .chain(last.iter_mut().flat_map(|p| p.take_introduced()))
         .collect();
     for names in declare_introduced(script, introduced) {
         run.read_back
             .push(crate::pass::ReadBack::SkolemFunctions { names });
     }
+    run.capture(script, "rounds", &[]);
 }
 
 /// The outcome of a finished run: the stop reason (a cut step overrides
@@ -276,7 +327,19 @@ fn rounds(script: &mut Script, run: &mut Run, asserts: &[usize], egraph_on: bool
 /// set) headed by the marker of each chosen pass that is sound for unsat
 /// only (each marker before the ones of earlier passes, with its
 /// warning), and the total time.
-fn finish(mut script: Script, run: Run, start: Instant, print: bool) -> Outcome {
+fn finish(mut script: Script, mut run: Run, start: Instant, print: bool) -> Outcome {
+    let steps = match run.capture.take() {
+        Some(mut c) => {
+            // the last step is the output as it is
+            c.steps.push(Snapshot {
+                label: "output".into(),
+                script: script.clone(),
+                read_back: run.read_back[c.mark..].to_vec(),
+            });
+            c.steps
+        }
+        None => vec![],
+    };
     // The run builds no more terms: printing needs no hash-consing table.
     script.cx.release_index();
     let on = |id: PassId| run.options.passes.contains(&id);
@@ -309,6 +372,7 @@ fn finish(mut script: Script, run: Run, start: Instant, print: bool) -> Outcome 
         trace: run.trace,
         script,
         read_back: run.read_back,
+        steps,
         printed: print,
     }
 }

@@ -34,7 +34,7 @@ pub use crate::registry::PassId;
 pub use crate::split_goal::split_goal;
 pub use deep::MAX_TERM_DEPTH;
 
-use crate::pass::ReadBack;
+use crate::pass::{ReadBack, Snapshot};
 use crate::stats::Stats;
 use smtlib_io::{parse_script, Script};
 use std::sync::Mutex;
@@ -118,6 +118,10 @@ pub struct Outcome {
     /// What the script passes report for reading the output's changed
     /// symbols back ([`crate::validate`]).
     pub read_back: Vec<ReadBack>,
+    /// From [`simplify_script_in_steps`]: the script after each step of
+    /// the run that changed it, the last being `script`, each with its
+    /// own read-backs; empty otherwise.
+    pub steps: Vec<Snapshot>,
     /// False while `script` is still to be printed after `output`.
     pub(crate) printed: bool,
 }
@@ -149,7 +153,14 @@ pub const PIPELINE_STACK: usize = 512 << 20;
 /// [`PIPELINE_STACK`]-byte stack (on the calling thread if none can be
 /// started), so that callers with small stacks (test threads) are safe.
 pub fn simplify_script(script: Script, options: &Options) -> Outcome {
-    simplify_script_with(script, options, true, 0)
+    simplify_script_with(script, options, true, 0, false)
+}
+
+/// [`simplify_script`], keeping the script after each step of the run
+/// ([`Outcome::steps`]) for validating the run step by step
+/// ([`crate::validate::validate_steps`]).
+pub fn simplify_script_in_steps(script: Script, options: &Options) -> Outcome {
+    simplify_script_with(script, options, true, 0, true)
 }
 
 /// [`simplify_script`], keeping the assertions among the first `kept`
@@ -161,19 +172,25 @@ pub fn simplify_script(script: Script, options: &Options) -> Outcome {
 /// usual. `vcsimp solve --interactive` simplifies a session's prelude once
 /// and then each pushed part after it this way.
 pub fn simplify_script_keeping(script: Script, options: &Options, kept: usize) -> Outcome {
-    simplify_script_with(script, options, true, kept)
+    simplify_script_with(script, options, true, kept, false)
 }
 
 /// [`simplify_script`] without printing the result into
 /// [`Outcome::output`]: [`Outcome::write_output`] prints it straight to
 /// its destination, which spares a copy of the whole output in memory.
 pub fn simplify_script_unprinted(script: Script, options: &Options) -> Outcome {
-    simplify_script_with(script, options, false, 0)
+    simplify_script_with(script, options, false, 0, false)
 }
 
 /// [`simplify_script`], printing the result into [`Outcome::output`] when
-/// `print` is set.
-fn simplify_script_with(script: Script, options: &Options, print: bool, kept: usize) -> Outcome {
+/// `print` is set, and the script after each step when `capture` is set.
+fn simplify_script_with(
+    script: Script,
+    options: &Options,
+    print: bool,
+    kept: usize,
+    capture: bool,
+) -> Outcome {
     if options.passes.is_empty() {
         return driver::unchanged(script, print);
     }
@@ -184,7 +201,7 @@ fn simplify_script_with(script: Script, options: &Options, print: bool, kept: us
             .stack_size(PIPELINE_STACK)
             .spawn_scoped(s, || {
                 let script = input.lock().ok().and_then(|mut g| g.take());
-                script.map(|sc| driver::simplify_on_this_thread(sc, options, print, kept))
+                script.map(|sc| driver::simplify_on_this_thread(sc, options, print, kept, capture))
             });
         match spawned {
             Ok(handle) => match handle.join() {
@@ -202,7 +219,7 @@ fn simplify_script_with(script: Script, options: &Options, print: bool, kept: us
                 .ok()
                 .flatten()
                 .expect("the script is still here when no thread took it");
-            driver::simplify_on_this_thread(script, options, print, kept)
+            driver::simplify_on_this_thread(script, options, print, kept, capture)
         }
     }
 }

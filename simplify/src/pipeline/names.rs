@@ -40,7 +40,7 @@ const CLOSE: &str = "vcsimp: a named assertion ends";
 
 /// The named assertions set aside by [`protect_names`], for
 /// [`restore_names`].
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct Protected {
     /// Kept assertions, in order.
     kept: Vec<TermId>,

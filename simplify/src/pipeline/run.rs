@@ -2,13 +2,16 @@
 //! deadline of the run and of each step, the steps a deadline cut, and
 //! the stats and trace gathered so far.
 
+use super::deep::thaw;
+use super::introduced::declare_introduced;
+use super::names::{restore_names, Protected};
 use super::Options;
 use crate::deadline::{default_cpu_budget, Deadline, STEP_SHARE, WALL_FACTOR};
 use crate::egraph::{self, rule_files, SatConfig};
-use crate::pass::{ReadBack, TraceEvent};
+use crate::pass::{Introduced, ReadBack, Snapshot, TraceEvent};
 use crate::registry::PassId;
 use crate::stats::{PassStats, Stats};
-use smtlib_io::{FunId, Printer, Script};
+use smtlib_io::{CommandKind, FunId, Printer, Script, TermId};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -34,6 +37,50 @@ pub(super) struct Run<'a> {
     pub(super) trace: Vec<String>,
     pub(super) log: Option<rule_files::RewriteLog>,
     pub(super) read_back: Vec<ReadBack>,
+    /// The scripts after the steps so far, when the caller asked for them
+    /// ([`super::simplify_script_in_steps`]).
+    pub(super) capture: Option<Capture>,
+}
+
+/// At most this many snapshots are kept: a step after that is merged into
+/// the last one (its script replaces the last one's, its read-backs are
+/// added to the last one's).
+const MAX_SNAPSHOTS: usize = 40;
+
+/// What [`Run::capture`] needs to make each snapshot whole, and the
+/// snapshots so far.
+pub(super) struct Capture {
+    /// The assertions the run set aside ([`super::deep`]).
+    pub(super) frozen: Vec<TermId>,
+    /// The named assertions the run set aside ([`super::names`]).
+    pub(super) names: Protected,
+    pub(super) steps: Vec<Snapshot>,
+    /// How many of the run's read-backs the snapshots so far hold.
+    pub(super) mark: usize,
+    /// The commands of the last snapshot (of the input, before the
+    /// first), to leave out steps that changed nothing.
+    last: Vec<(CommandKind, Box<str>)>,
+}
+
+impl Capture {
+    /// Snapshots of a run on `input`.
+    pub(super) fn new(input: &Script) -> Capture {
+        Capture {
+            frozen: vec![],
+            names: Protected::default(),
+            steps: vec![],
+            mark: 0,
+            last: commands(input),
+        }
+    }
+}
+
+fn commands(script: &Script) -> Vec<(CommandKind, Box<str>)> {
+    script
+        .commands
+        .iter()
+        .map(|c| (c.kind.clone(), c.text.clone()))
+        .collect()
 }
 
 /// A step of a run, which a deadline may cut: a pass, or an e-graph
@@ -102,6 +149,47 @@ impl<'a> Run<'a> {
             trace: vec![],
             read_back: vec![],
             log,
+            capture: None,
+        }
+    }
+
+    /// When capturing, record the script as the step `label` left it: a
+    /// clone with the assertions set aside put back and the functions
+    /// `introduced` so far declared with their facts, as the run does at
+    /// the end. Its read-backs are the run's since the last snapshot and
+    /// the Skolem functions so declared. A step that changed no command is
+    /// left out (its read-backs go to the next).
+    pub(super) fn capture(&mut self, script: &Script, label: &str, introduced: &[Introduced]) {
+        let Some(c) = &mut self.capture else { return };
+        let mut whole = script.clone();
+        thaw(&mut whole, &c.frozen);
+        restore_names(&mut whole, c.names.clone());
+        let skolems = declare_introduced(&mut whole, introduced.to_vec());
+        let now = commands(&whole);
+        if now == c.last {
+            return;
+        }
+        c.last = now;
+        let mut read_back = self.read_back[c.mark..].to_vec();
+        c.mark = self.read_back.len();
+        read_back.extend(
+            skolems
+                .into_iter()
+                .map(|names| ReadBack::SkolemFunctions { names }),
+        );
+        let snapshot = Snapshot {
+            label: label.to_string(),
+            script: whole,
+            read_back,
+        };
+        let full = c.steps.len() >= MAX_SNAPSHOTS;
+        match c.steps.last_mut() {
+            Some(last) if full => {
+                last.label = format!("{} + {label}", last.label);
+                last.script = snapshot.script;
+                last.read_back.extend(snapshot.read_back);
+            }
+            _ => c.steps.push(snapshot),
         }
     }
 

@@ -54,6 +54,7 @@ pub(super) fn run_script_stage(
         run.end_step(Step::Pass(p.id), &budget.deadline, change.out_of_time);
         *dropped |= change.dropped;
         run.read_back.extend(change.read_back);
+        run.capture(script, p.name(), &[]);
         if change.fired > 0 || matches!(p.soundness, Soundness::UnsatOnly(_)) {
             let seconds = t0.elapsed().as_secs_f64();
             run.add_pass(p.id, change.fired, seconds);
