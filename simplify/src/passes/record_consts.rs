@@ -9,7 +9,10 @@
 //! constants `c_p1, …, c_pn` are declared after `c` (a field of record
 //! sort splits again: a thread pair of `dim3`s gives six `Int`s), every
 //! occurrence of `c` in an assertion becomes `mk(c_p1, …, c_pn)`, and
-//! `p_i(mk(…))` folds to its field. `c` stays declared, unused.
+//! `p_i(mk(…))` folds to its field. `c` stays declared; after the passes,
+//! the pipeline asserts `c_pi = p_i(c)` for every field the output still
+//! uses ([`link_split_constants`]), so the solver keeps the record's
+//! ground terms.
 //!
 //! The rule does not apply when the script asks for a model, values or an
 //! assignment (they would be about `c`), has `push`/`pop`/`reset` (the
