@@ -1064,3 +1064,26 @@ fn elim_assign_tiled_matrix_product_postcondition() {
         assert_eq!(ans, "unsat", "{out}");
     }
 }
+
+/// GPUVerify-style loop invariant `i mod N = tid` (race/stride): the
+/// fact reads as a definition of the thread id, and substituting it puts
+/// `i mod N` where `0 <= tid < N` and `tid1 != tid2` had a constant. The
+/// cost model prefers that (`tid` is defined), but it makes linear facts
+/// nonlinear, so the pipeline does not take it: the thread ids stay, and
+/// cvc5 still proves the VC (it did not within 3 s with the substitution).
+#[test]
+fn a_remainder_by_a_variable_does_not_replace_a_constant() {
+    let path = common::repo_root().join("corpus/race/stride/t7_loop1_preserve_inv2.smt2");
+    let src = std::fs::read_to_string(&path).expect("corpus file");
+    let out = simplify::simplify_text(&src, &simplify::Options::default())
+        .expect("parses")
+        .output;
+    let asserted = common::asserted(&out);
+    for kept in ["(<= 0 tid$1)", "(< tid$1 N)", "(not (= tid$1 tid$2))"] {
+        assert!(asserted.iter().any(|a| a == kept), "{kept} missing:\n{out}");
+    }
+    assert!(!out.contains("(<= 0 (mod"), "{out}");
+    if let Some(a) = common::solve("cvc5", &out, 10) {
+        assert_eq!(common::answers(&a).join(" "), "unsat", "{out}");
+    }
+}

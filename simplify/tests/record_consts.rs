@@ -194,3 +194,73 @@ fn a_sort_with_two_bijections_is_no_record() {
     assert!(out.contains("(forall ((g func)) (p g))"), "{out}");
     assert!(out.contains("(not (p f))"), "{out}");
 }
+
+/// A split constant whose fields the output still uses gets them linked
+/// to its projections, `t_bid = bid(t)`, after the declarations they
+/// name: the output keeps the ground terms of the record sort that a
+/// solver instantiates the record's axioms and the quantifiers over its
+/// fields with. The links are facts of the input's model, so the output
+/// stays equivalent (translation validation with the read-back) and z3's
+/// answer stays.
+#[test]
+fn split_constants_keep_their_projections_as_ground_terms() {
+    let ran = common::run_passes(THREAD, &[simplify::PassId::RecordConsts]);
+    let out = &ran.output;
+    let links = ["(= t_bid (bid t))", "(= t_tid (tid t))"];
+    for l in links {
+        let at = out.find(l).unwrap_or_else(|| panic!("{l} missing:\n{out}"));
+        assert!(
+            out.find("(declare-fun t_tid () Int)").unwrap() < at,
+            "{out}"
+        );
+        assert!(
+            out.find("(declare-fun tid (thread) Int)").unwrap() < at,
+            "{out}"
+        );
+    }
+    assert_eq!(common::z3_answers(out), "unsat");
+    common::assert_validated_reading(THREAD, out, &ran.read_back);
+    // nested records: one link per leaf, through both projections
+    let src = "(declare-sort pt 0)
+(declare-fun pmk (Int Int) pt)
+(declare-fun px (pt) Int)
+(declare-fun py (pt) Int)
+(assert (forall ((u pt)) (= u (pmk (px u) (py u)))))
+(assert (forall ((x Int) (y Int)) (= (px (pmk x y)) x)))
+(assert (forall ((x Int) (y Int)) (= (py (pmk x y)) y)))
+(declare-sort seg 0)
+(declare-fun smk (pt pt) seg)
+(declare-fun lo (seg) pt)
+(declare-fun hi (seg) pt)
+(assert (forall ((u seg)) (= u (smk (lo u) (hi u)))))
+(assert (forall ((a pt) (b pt)) (= (lo (smk a b)) a)))
+(assert (forall ((a pt) (b pt)) (= (hi (smk a b)) b)))
+(declare-const s seg)
+(declare-fun len (seg) Int)
+(assert (< (px (lo s)) (px (hi s))))
+(assert (not (< 0 (+ (len s) (py (hi s))))))
+(check-sat)
+";
+    let out = &run(src, &["record-consts"]);
+    assert!(out.contains("(= s_lo_px (px (lo s)))"), "{out}");
+    assert!(out.contains("(= s_hi_py (py (hi s)))"), "{out}");
+}
+
+/// No link where nothing was split, or where the output no longer uses
+/// the fields (a goal closed to `false`).
+#[test]
+fn no_links_without_a_split_or_a_use() {
+    // records alone split quantifiers, not constants
+    let out = run(THREAD, &["records"]);
+    assert!(!out.contains("(= t_bid"), "{out}");
+    // a goal that the split closes leaves no use of the fields
+    let closed = THREAD
+        .replace("(assert (and (<= 0 (bid t)) (<= 0 (tid t))))", "")
+        .replace(
+            "(assert (not (= (a t) (+ (bid t) (tid t)))))",
+            "(assert (not (= (a t) (a t))))",
+        );
+    let out = run(&closed, &["record-consts", "fold", "rules"]);
+    assert!(out.contains("(declare-fun t_bid () Int)"), "split:\n{out}");
+    assert!(!out.contains("(bid t)"), "{out}");
+}

@@ -9,7 +9,10 @@
 //! constants `c_p1, …, c_pn` are declared after `c` (a field of record
 //! sort splits again: a thread pair of `dim3`s gives six `Int`s), every
 //! occurrence of `c` in an assertion becomes `mk(c_p1, …, c_pn)`, and
-//! `p_i(mk(…))` folds to its field. `c` stays declared, unused.
+//! `p_i(mk(…))` folds to its field. `c` stays declared; after the passes,
+//! the pipeline asserts `c_pi = p_i(c)` for every field the output still
+//! uses ([`link_split_constants`]), so the solver keeps the record's
+//! ground terms.
 //!
 //! The rule does not apply when the script asks for a model, values or an
 //! assignment (they would be about `c`), has `push`/`pop`/`reset` (the
@@ -175,6 +178,151 @@ pub fn split_record_constants(script: &mut Script) -> Vec<(String, Built)> {
     }
     done.reverse();
     done
+}
+
+/// Give the output back the ground terms of the constants that
+/// [`split_record_constants`] split (`split`, as it reported them): for
+/// every field constant `c_p` that an assertion still uses, the
+/// assertion `c_p = p(c)` (`c_p_q = q(p(c))` for a nested field), placed
+/// after the declarations of the symbols it names. Returns how many were
+/// asserted.
+///
+/// **Why.** The split is for the passes, which match writers and reads
+/// over the fields. Whatever they did not close reaches the solver
+/// without any ground term of the record sort: `c` is declared but
+/// unused, and so is every projection of it. The input's `p(c)` are what
+/// a solver instantiates the record's own axioms with (the inversion
+/// axiom `∀u. u = mk(p̄(u))` builds `mk(p̄(c))`, whose fields then match
+/// the triggers of quantifiers over a record's fields). Without them a
+/// quantifier that needs any instance over those fields has nothing to
+/// match; with the links, the solver's E-graph holds both the fields and
+/// the projections, as it held the projections on the input.
+///
+/// **Soundness.** Each fact holds in the model of the output that the
+/// input gives (`c_p := p(c)`, see the module documentation), and a model
+/// of the output with them gives the input's `c` itself: by the inversion
+/// axiom `c = mk(p̄(c)) = mk(c̄)`, the value the split stands for. With
+/// them the output is equivalent to the input over every symbol of the
+/// input, `c` included.
+pub fn link_split_constants(script: &mut Script, split: &[(String, Built)]) -> usize {
+    if split.is_empty() {
+        return 0;
+    }
+    let used = used_constants(script);
+    // declaring command of each function, by name and arity
+    let mut declared_at: HashMap<FunId, usize> = HashMap::new();
+    for (i, c) in script.commands.iter().enumerate() {
+        if let CommandKind::Declare(f) | CommandKind::Define { fun: f, .. } = c.kind {
+            declared_at.entry(f).or_insert(i);
+        }
+    }
+    let find = |cx: &Context, name: &str, args: &[SortId]| {
+        cx.funs()
+            .find(|(_, d)| cx.sym_name(d.name) == name && &*d.args == args)
+            .map(|(f, _)| f)
+    };
+    let mut inserts: Vec<(usize, Vec<TermId>)> = vec![];
+    for (name, value) in split {
+        let Some(c) = find(&script.cx, name, &[]) else {
+            continue;
+        };
+        let constant = script
+            .cx
+            .mk_app(Op::Uf(c), vec![])
+            .expect("a declared constant applies to nothing");
+        let mut links = vec![];
+        let mut symbols = vec![c];
+        if !leaf_links(
+            &mut script.cx,
+            value,
+            constant,
+            &find,
+            &mut links,
+            &mut symbols,
+        ) {
+            continue;
+        }
+        links.retain(|(f, _)| used.contains(f));
+        if links.is_empty() {
+            continue;
+        }
+        let at = symbols
+            .iter()
+            .chain(links.iter().map(|(f, _)| f))
+            .filter_map(|f| declared_at.get(f))
+            .max()
+            .map_or(0, |&i| i + 1);
+        let facts = links
+            .into_iter()
+            .map(|(f, proj)| {
+                let field = script
+                    .cx
+                    .mk_app(Op::Uf(f), vec![])
+                    .expect("a declared constant applies to nothing");
+                script
+                    .cx
+                    .mk_app(Op::Eq, vec![field, proj])
+                    .expect("a field and its projection have one sort")
+            })
+            .collect();
+        inserts.push((at, facts));
+    }
+    // later positions first, so that earlier ones stay put
+    inserts.sort_by_key(|b| std::cmp::Reverse(b.0));
+    let mut count = 0;
+    for (at, facts) in inserts {
+        count += facts.len();
+        let commands = facts.into_iter().map(|t| smtlib_io::Command {
+            kind: CommandKind::Assert(t),
+            span: Default::default(),
+            text: "".into(),
+            verbatim_term: None,
+        });
+        script.commands.splice(at..at, commands);
+    }
+    count
+}
+
+/// The fields of `value` (a record read as `of`) with the projection
+/// terms that read them from `of`, into `links`; the projections found
+/// go to `symbols`. False when a reported name is not a function of
+/// `cx` of the expected arity and sort.
+fn leaf_links(
+    cx: &mut Context,
+    value: &Built,
+    of: TermId,
+    find: &impl Fn(&Context, &str, &[SortId]) -> Option<FunId>,
+    links: &mut Vec<(FunId, TermId)>,
+    symbols: &mut Vec<FunId>,
+) -> bool {
+    match value {
+        Built::Field(name) => {
+            let sort = cx.sort_of(of);
+            match find(cx, name, &[]) {
+                Some(f) if cx.fun(f).ret == sort => {
+                    links.push((f, of));
+                    true
+                }
+                _ => false,
+            }
+        }
+        Built::Record { fields, .. } => {
+            let sort = cx.sort_of(of);
+            for (proj, sub) in fields {
+                let Some(p) = find(cx, proj, &[sort]) else {
+                    return false;
+                };
+                symbols.push(p);
+                let Ok(read) = cx.mk_app(Op::Uf(p), vec![of]) else {
+                    return false;
+                };
+                if !leaf_links(cx, sub, read, find, links, symbols) {
+                    return false;
+                }
+            }
+            true
+        }
+    }
 }
 
 /// The constants that some assertion applies.

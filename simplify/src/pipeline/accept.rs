@@ -65,6 +65,16 @@ fn eliminates_a_definition(
     after.len() < before.len() && after.is_subset(&before)
 }
 
+/// Whether `t` has an integer division or remainder whose divisor is not
+/// a numeral: nonlinear arithmetic, which solvers decide by their
+/// nonlinear search.
+fn divides_by_a_term(cx: &Context, t: TermId) -> bool {
+    crate::term::any_subterm(cx, t, |u| {
+        matches!(cx.kind(u), TermKind::App(Op::IntDiv | Op::Mod, a)
+            if a.len() == 2 && !matches!(cx.kind(a[1]), TermKind::Int(_)))
+    })
+}
+
 /// Which rewrites of a term pass replace their assertion.
 #[derive(Clone, Copy)]
 pub(super) enum Accept<'a> {
@@ -113,6 +123,13 @@ impl Accept<'_> {
         }
         if let Accept::Always = self {
             return true;
+        }
+        // A substitution that puts `x mod N` where the assertion had a
+        // constant (`tid` for `i mod N` from `i mod N = tid`) is cheaper
+        // by the cost model, but turns linear facts about the constant
+        // into nonlinear ones.
+        if divides_by_a_term(cx, q) && !divides_by_a_term(cx, t) {
+            return false;
         }
         let mut memo = HashMap::new();
         term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
@@ -241,6 +258,31 @@ mod tests {
         assert!(!accept.takes(&s.cx, 3, ts[0], ts[2], &d, (&none, &a), &mut sizes()));
         // `a` gone, but a division brought in
         assert!(!accept.takes(&s.cx, 3, ts[0], ts[3], &d, (&none, &a), &mut sizes()));
+    }
+
+    #[test]
+    fn a_rewrite_that_brings_in_division_by_a_term_is_not_taken() {
+        let (s, ts, d) = read(
+            "(declare-const t Int)(declare-const i Int)(declare-const n Int)\
+             (assert (<= 0 t))\
+             (assert (<= 0 (mod i n)))\
+             (assert (<= 0 (mod i 4)))\
+             (assert (<= (mod i n) t))",
+        );
+        let entered = HashMap::new();
+        let accept = Accept::NoCostlier(&entered);
+        let none = HashSet::new();
+        // `t` defined (`i mod n = t`, say): every form without it is cheaper
+        let defined: HashSet<FunId> =
+            s.cx.funs()
+                .filter(|(_, f)| s.cx.sym_name(f.name) == "t")
+                .map(|(f, _)| f)
+                .collect();
+        let takes = |t, q| accept.takes(&s.cx, 6, t, q, &d, (&defined, &none), &mut sizes());
+        assert!(!takes(ts[0], ts[1]), "t becomes i mod n");
+        assert!(takes(ts[0], ts[2]), "a remainder by a numeral is linear");
+        assert!(takes(ts[3], ts[1]), "the assertion had i mod n already");
+        assert!(Accept::Always.takes(&s.cx, 6, ts[0], ts[1], &d, (&defined, &none), &mut sizes()));
     }
 
     #[test]

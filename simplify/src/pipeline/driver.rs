@@ -1,7 +1,8 @@
 //! The order of the stages of a run, from a parsed script to an
 //! [`Outcome`]: the input's stats, freezing deep assertions, `Prepare`,
 //! `Encoding`, `Decoded`, saturation, the procedural `Rounds`, the final
-//! `context`, `unsplit-records`, thawing, `Finish`, and the printed output
+//! `context`, the links of `record-consts`' split constants,
+//! `unsplit-records`, thawing, `Finish`, and the printed output
 //! with the markers of the passes that are sound for unsat only.
 
 use super::accept::Accept;
@@ -164,7 +165,25 @@ pub(super) fn simplify_on_this_thread(
         }
         run.capture(&script, "context", &[]);
     }
-    // 4. quantifiers over record fields go back to the record. Not bound
+    // 4. the constants that record-consts split get their projections
+    // back as ground terms (linear work, after the deadline too).
+    if on(PassId::RecordConsts) {
+        let t0 = Instant::now();
+        let split: Vec<(String, crate::pass::Built)> = run
+            .read_back
+            .iter()
+            .filter_map(|r| match r {
+                crate::pass::ReadBack::SplitConstant { name, value } => {
+                    Some((name.clone(), value.clone()))
+                }
+                _ => None,
+            })
+            .collect();
+        if crate::passes::record_consts::link_split_constants(&mut script, &split) > 0 {
+            run.add_pass(PassId::RecordConsts, 0, t0.elapsed().as_secs_f64());
+        }
+    }
+    // 5. quantifiers over record fields go back to the record. Not bound
     // by the deadline: the work is linear in the script, like printing,
     // and it undoes the encoding stage's split, which costs the solvers
     // most on the VCs whose budget ran out before the passes closed them.
