@@ -4,7 +4,8 @@
 Given a script that starts with vcsimp's variant comment (a fresh run on
 the simplified stack), it prints $FAKE_FRESH and exits; with FAKE_FRESH=z3
 it runs the solver $FAKE_Z3 (`z3 -in`) on the script instead and prints
-what it prints. Otherwise it is a
+what it prints; with FAKE_FRESH=hang it appends its pid to
+$FAKE_PIDS/fresh and never answers. Otherwise it is a
 live session: it reads commands line by line and answers `(echo "s")`
 with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
 (`hang`: never), `(get-value ...)` with ((x 1)), `set-option`,
@@ -21,6 +22,10 @@ import time
 first = sys.stdin.readline()
 if "vcsimp variant" in first:
     fresh = os.environ.get("FAKE_FRESH", "unknown")
+    if fresh == "hang":
+        with open(os.path.join(os.environ["FAKE_PIDS"], "fresh"), "a") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(1000)
     if fresh == "z3":
         script = (first + sys.stdin.read()).encode()
         out = subprocess.run([os.environ["FAKE_Z3"], "-in"], input=script, stdout=subprocess.PIPE)
