@@ -439,14 +439,14 @@ fn no_simplification_when_every_check_sat_answers_before_the_delay() {
     assert!(fake.fresh_pids().is_empty(), "a fresh run started");
 }
 
-/// The live session answers while the fresh run (which never answers)
-/// still goes: the live answer is the answer, and the fresh run is killed
-/// and gone by the time vcsimp ends.
+/// The live session answers (once the fresh run has started) while the
+/// fresh run, which never answers, still goes: the live answer is the
+/// answer, and the fresh run is killed and gone by the time vcsimp ends.
 #[test]
 fn the_live_answer_ends_a_fresh_run_that_goes_on() {
     let fake = Fake::new("fresh-killed");
     let mut cmd = fake.command("sat", "hang");
-    cmd.env("FAKE_LIVE_DELAY", "3");
+    cmd.env("FAKE_LIVE_AFTER_FRESH", "1");
     let mut c = Client::start(cmd);
     for line in PRELUDE_SESSION.lines().take(7) {
         if line == "(check-sat)" {
