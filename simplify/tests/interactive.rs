@@ -207,7 +207,16 @@ impl Fake {
     }
 
     fn live_pids(&self) -> Vec<i32> {
-        std::fs::read_to_string(self.dir.join("live"))
+        self.pids("live")
+    }
+
+    /// The fresh runs that hang (FAKE_FRESH=hang).
+    fn fresh_pids(&self) -> Vec<i32> {
+        self.pids("fresh")
+    }
+
+    fn pids(&self, file: &str) -> Vec<i32> {
+        std::fs::read_to_string(self.dir.join(file))
             .unwrap_or_default()
             .lines()
             .filter_map(|l| l.trim().parse().ok())
@@ -397,6 +406,65 @@ fn no_fresh_run_when_simplification_changes_nothing() {
     let (code, stderr) = c.end();
     assert_eq!(code, Some(0), "{stderr}");
     assert!(!stderr.contains("simplified script"), "{stderr}");
+}
+
+/// The prelude is simplified by the first check-sat that runs past the
+/// race's delay, and only then: a session whose check-sats all answer
+/// at once simplifies nothing.
+#[test]
+fn no_simplification_when_every_check_sat_answers_before_the_delay() {
+    let fake = Fake::new("quick");
+    let mut c = Client::start(fake.command("unsat", "sat"));
+    // The fake session is up (Python has started) before the first
+    // check-sat's clock starts.
+    c.ask("(echo \"up\")", &["up"]);
+    let mut checks = 0;
+    for line in PRELUDE_SESSION.lines() {
+        if line == "(check-sat)" {
+            checks += 1;
+            c.ask(line, &["unsat"]);
+        } else {
+            c.ask(line, &[]);
+        }
+    }
+    c.ask("(exit)", &[]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr.matches("answer from the solver session").count(),
+        checks,
+        "{stderr}"
+    );
+    assert!(!stderr.contains("simplified"), "{stderr}");
+    assert!(fake.fresh_pids().is_empty(), "a fresh run started");
+}
+
+/// The live session answers (once the fresh run has started) while the
+/// fresh run, which never answers, still goes: the live answer is the
+/// answer, and the fresh run is killed and gone by the time vcsimp ends.
+#[test]
+fn the_live_answer_ends_a_fresh_run_that_goes_on() {
+    let fake = Fake::new("fresh-killed");
+    let mut cmd = fake.command("sat", "hang");
+    cmd.env("FAKE_LIVE_AFTER_FRESH", "1");
+    let mut c = Client::start(cmd);
+    for line in PRELUDE_SESSION.lines().take(7) {
+        if line == "(check-sat)" {
+            c.ask(line, &["sat"]);
+        } else {
+            c.ask(line, &[]);
+        }
+    }
+    c.ask("(echo \"after\")", &["after"]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(
+        stderr.contains("check-sat 1: answer from the solver session"),
+        "{stderr}"
+    );
+    let fresh = fake.fresh_pids();
+    assert_eq!(fresh.len(), 1, "one fresh run: {stderr}");
+    assert!(!alive(fresh[0]), "the fresh run outlived vcsimp");
 }
 
 #[test]

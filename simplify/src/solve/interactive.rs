@@ -71,8 +71,18 @@
 //! so a command reaches the solver, and its answer the client, without a
 //! hand-over between threads; the live session's input is written without
 //! blocking, so that replaying a long log into a new session never waits
-//! on a solver that is itself waiting for its output to be read. Only the
-//! simplifications run on threads of their own.
+//! on a solver that is itself waiting for its output to be read. Its
+//! `poll` wakes only for input, for the race's timers and for the reports
+//! of the race's helper thread (through a pipe), never at intervals.
+//!
+//! Each race runs on a helper thread of its own, at a lower priority: the
+//! simplification, then the fresh run's start (a `fork` of vcsimp, and the
+//! new process lowers itself before its `exec`, which can then wait long
+//! for a CPU on a busy machine) and the wait for its end or its kill. So a
+//! live session's answer is relayed at once even while a fresh run starts
+//! or is being killed. At the end vcsimp waits for the helpers whose fresh
+//! run was started, so that none outlives it; one still simplifying starts
+//! no run any more and is not waited for.
 //!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
 //! end of the client's input), with its exit code; a client that closes
@@ -88,11 +98,12 @@ use crate::Stats;
 use smtlib_io::{parse_script, print_script, CommandKind, QueryKind};
 use std::collections::VecDeque;
 use std::io::Write;
-use std::os::fd::{AsRawFd, RawFd};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd, RawFd};
 use std::os::unix::process::CommandExt;
-use std::path::PathBuf;
 use std::process::{ChildStdin, ChildStdout, Command, Stdio};
-use std::sync::{mpsc, Arc};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc, Mutex};
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 /// How long the live session's `check-sat` goes alone before vcsimp
@@ -103,10 +114,27 @@ use std::time::{Duration, Instant};
 /// a verifier's check-sats are quick).
 pub const RACE_DELAY: Duration = Duration::from_millis(200);
 
-/// A simplification's result for check `id`.
-type Done = (u64, Simplified);
+/// What a race's helper thread reports for check `id`.
+type Done = (u64, Report);
 
-/// What a simplification sends back.
+/// What a race's helper thread reports, in this order.
+enum Report {
+    /// The simplification is over.
+    Simplified(Summary),
+    /// The fresh run started (at this time).
+    Started(Instant),
+    /// The fresh run could not be started: why.
+    Failed(String),
+    /// The fresh run ended, with this output.
+    Finished {
+        exit: Exit,
+        output: Vec<u8>,
+        /// False for an output that is sound for `unsat` only.
+        trust_sat: bool,
+    },
+}
+
+/// What a simplification gives.
 #[derive(Default)]
 struct Simplified {
     /// The script for the fresh run (None: none to race).
@@ -117,6 +145,16 @@ struct Simplified {
     /// When this simplification simplified the prelude: the result (None:
     /// the prelude cannot be simplified on its own, and each check-sat
     /// simplifies the whole stack).
+    prelude: Option<Option<Arc<Prelude>>>,
+    seconds: f64,
+}
+
+/// A simplification as reported to the session (the script stays with
+/// the helper thread, which runs it).
+struct Summary {
+    /// Whether the stack read as a script (so there is a script to race).
+    readable: bool,
+    changed: bool,
     prelude: Option<Option<Arc<Prelude>>>,
     seconds: f64,
 }
@@ -178,12 +216,15 @@ enum Race {
     /// The race starts if the live session has not answered
     /// [`RACE_DELAY`] after the check started.
     Waiting,
-    Simplifying,
-    Running {
-        group: Group,
-        started: Instant,
-        out: PathBuf,
-        trust_sat: bool,
+    /// A helper thread simplifies the stack and, when that changed
+    /// something, runs the fresh solver on the result ([`Helper`]).
+    /// Dropping `_cancel`, the write end of a pipe the helper watches,
+    /// stops it: the helper kills the fresh run, so that neither its start
+    /// nor its end ever holds up the session's one thread.
+    Going {
+        _cancel: OwnedFd,
+        /// When the fresh run started (None: not yet).
+        running: Option<Instant>,
     },
 }
 
@@ -210,8 +251,15 @@ struct Session<'a> {
     words: &'a [String],
     options: crate::Options,
     tx: mpsc::Sender<Done>,
-    /// Made when the first fresh run needs it.
-    tmp: Option<PrivateDir>,
+    /// The helper threads write a byte here after each report, so that
+    /// the session's `poll` wakes for it (read end: `wake_read`).
+    wake: Arc<OwnedFd>,
+    wake_read: OwnedFd,
+    /// The helper threads not yet joined, each with its flag
+    /// [`Helper::simplifying`].
+    helpers: Vec<(Arc<AtomicBool>, JoinHandle<()>)>,
+    /// Made by the first fresh run that needs it.
+    tmp: Arc<Mutex<Option<PrivateDir>>>,
     live: Live,
     /// The client's input, split into commands.
     client: Commands<std::io::Empty>,
@@ -256,6 +304,13 @@ enum Stop {
 pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
     process::defer_signals();
     let (tx, rx) = mpsc::channel();
+    let (wake_read, wake) = match pipe(libc::O_CLOEXEC | libc::O_NONBLOCK) {
+        Ok(p) => p,
+        Err(e) => {
+            eprintln!("vcsimp solve: error: cannot make a pipe: {e}");
+            return 1;
+        }
+    };
     let live = match spawn_live(words) {
         Ok(l) => l,
         Err(e) => {
@@ -273,7 +328,10 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         words,
         options,
         tx,
-        tmp: None,
+        wake: Arc::new(wake),
+        wake_read,
+        helpers: Vec::new(),
+        tmp: Arc::new(Mutex::new(None)),
         live,
         client: Commands::new(std::io::empty()),
         reading: true,
@@ -352,6 +410,204 @@ fn read_some(fd: RawFd, buf: &mut [u8]) -> std::io::Result<Option<usize>> {
     }
 }
 
+/// A pipe with `flags` (`O_CLOEXEC`, `O_NONBLOCK`) on both ends: (read
+/// end, write end).
+fn pipe(flags: libc::c_int) -> std::io::Result<(OwnedFd, OwnedFd)> {
+    let mut fds = [0; 2];
+    // SAFETY: `fds` has room for the two descriptors pipe2 writes.
+    if unsafe { libc::pipe2(fds.as_mut_ptr(), flags) } != 0 {
+        return Err(std::io::Error::last_os_error());
+    }
+    // SAFETY: pipe2 just opened both, and nothing else owns them.
+    Ok(unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) })
+}
+
+/// A descriptor that becomes readable when process `pid` (a child not yet
+/// reaped) ends; None where the system has none (Linux before 5.3, other
+/// systems), and the waits below look again every few milliseconds.
+fn pidfd(pid: u32) -> Option<OwnedFd> {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: pidfd_open has no memory arguments; the descriptor it
+        // returns is ours (close-on-exec).
+        let fd = unsafe { libc::syscall(libc::SYS_pidfd_open, pid as libc::pid_t, 0) };
+        if fd >= 0 {
+            // SAFETY: just opened, owned by nothing else.
+            return Some(unsafe { OwnedFd::from_raw_fd(fd as RawFd) });
+        }
+    }
+    let _ = pid;
+    None
+}
+
+/// How a wait for a solver's end ended.
+enum Waited {
+    Ended(Exit),
+    /// The `cancel` pipe was closed first.
+    Cancelled,
+    /// The time limit passed first.
+    TimedOut,
+}
+
+/// Wait until `group`'s solver ends, `cancel` (a pipe's read end) is
+/// closed, or `limit` has passed, without polling at intervals where the
+/// system tells when a process ends.
+fn wait_exit(group: &mut Group, cancel: Option<RawFd>, limit: Option<Duration>) -> Waited {
+    let end = limit.map(|l| Instant::now() + l);
+    let pidfd = pidfd(group.id());
+    loop {
+        match group.try_wait() {
+            Ok(Some(exit)) => return Waited::Ended(exit),
+            Ok(None) => {}
+            // Not ours to wait for any more: as good as killed.
+            Err(_) => return Waited::Ended(Exit::Signal(libc::SIGKILL)),
+        }
+        let left = end.map(|e| e.saturating_duration_since(Instant::now()));
+        if left.is_some_and(|l| l.is_zero()) {
+            return Waited::TimedOut;
+        }
+        let mut timeout = match left {
+            Some(l) => l.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32,
+            None => -1,
+        };
+        if pidfd.is_none() {
+            timeout = if timeout < 0 { 5 } else { timeout.min(5) };
+        }
+        let mut fds = [
+            libc::pollfd {
+                fd: cancel.unwrap_or(-1),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+            libc::pollfd {
+                fd: pidfd.as_ref().map_or(-1, |p| p.as_raw_fd()),
+                events: libc::POLLIN,
+                revents: 0,
+            },
+        ];
+        // SAFETY: `fds` is a valid array of two entries (a negative fd is
+        // ignored).
+        unsafe { libc::poll(fds.as_mut_ptr(), 2, timeout) };
+        if fds[0].revents != 0 {
+            return Waited::Cancelled;
+        }
+    }
+}
+
+/// Write a byte to the session's wake pipe (a full pipe has one waiting).
+fn wake(fd: &OwnedFd) {
+    // SAFETY: writes one byte from a valid buffer.
+    unsafe { libc::write(fd.as_raw_fd(), b"!".as_ptr().cast(), 1) };
+}
+
+/// A race's helper thread: it simplifies the stack, and when that changed
+/// something and the check is not over, runs the fresh solver on the
+/// result and waits for it (or kills it when `cancel` closes). A solver
+/// process must be waited for by the thread that started it (its
+/// supervisor stops it when that thread ends), so the helper lives as
+/// long as its fresh run.
+struct Helper {
+    id: u64,
+    words: Vec<String>,
+    tmp: Arc<Mutex<Option<PrivateDir>>>,
+    /// The read end of the pipe whose write end the check's race holds.
+    cancel: OwnedFd,
+    tx: mpsc::Sender<Done>,
+    wake: Arc<OwnedFd>,
+    /// True until the simplification is over: until then the helper
+    /// starts no process, and vcsimp need not wait for it at its end (it
+    /// starts none once `cancel` is closed).
+    simplifying: Arc<AtomicBool>,
+}
+
+impl Helper {
+    fn report(&self, report: Report) {
+        let _ = self.tx.send((self.id, report));
+        wake(&self.wake);
+    }
+
+    fn cancelled(&self) -> bool {
+        let mut fd = libc::pollfd {
+            fd: self.cancel.as_raw_fd(),
+            events: libc::POLLIN,
+            revents: 0,
+        };
+        // SAFETY: one valid entry.
+        unsafe { libc::poll(&mut fd, 1, 0) > 0 }
+    }
+
+    fn run(self, simplify: Box<dyn FnOnce() -> Simplified + Send>) {
+        lower_this_thread();
+        let done = simplify();
+        self.simplifying.store(false, Ordering::SeqCst);
+        self.report(Report::Simplified(Summary {
+            readable: done.text.is_some(),
+            changed: done.changed,
+            prelude: done.prelude,
+            seconds: done.seconds,
+        }));
+        let Some(text) = done.text.filter(|_| done.changed) else {
+            return;
+        };
+        if self.cancelled() {
+            return;
+        }
+        let (mut group, out) = match self.start(&text) {
+            Ok(started) => started,
+            Err(e) => return self.report(Report::Failed(e)),
+        };
+        self.report(Report::Started(Instant::now()));
+        match wait_exit(&mut group, Some(self.cancel.as_raw_fd()), None) {
+            Waited::Ended(exit) => {
+                let output = std::fs::read(&out).unwrap_or_default();
+                self.report(Report::Finished {
+                    exit,
+                    output,
+                    trust_sat: !answer::is_unsat_only(&text),
+                });
+            }
+            Waited::Cancelled | Waited::TimedOut => group.kill(),
+        }
+    }
+
+    /// Start the fresh run on `text` (its output goes to the returned
+    /// file).
+    fn start(&self, text: &str) -> Result<(Group, std::path::PathBuf), String> {
+        let dir = {
+            let mut tmp = self.tmp.lock().unwrap_or_else(|e| e.into_inner());
+            if tmp.is_none() {
+                *tmp = Some(
+                    PrivateDir::new("vcsimp-solve-")
+                        .map_err(|e| format!("cannot create a temporary directory: {e}"))?,
+                );
+            }
+            tmp.as_ref().expect("made above").path().to_path_buf()
+        };
+        let id = self.id;
+        let script = dir.join(format!("check-{id}.smt2"));
+        let out = dir.join(format!("check-{id}.out"));
+        let started = (|| {
+            std::fs::write(&script, text)?;
+            let mut cmd = Command::new(&self.words[0]);
+            // SAFETY: `lower_this_process` makes async-signal-safe calls only.
+            unsafe {
+                cmd.pre_exec(|| {
+                    lower_this_process();
+                    Ok(())
+                });
+            }
+            cmd.args(&self.words[1..])
+                .stdin(std::fs::File::open(&script)?)
+                .stdout(std::fs::File::create(&out)?)
+                .stderr(Stdio::null());
+            Group::spawn(&mut cmd)
+        })();
+        started
+            .map(|group| (group, out))
+            .map_err(|e| format!("cannot run the fresh run: {e}"))
+    }
+}
+
 /// Whether `line` is the echo of `marker` (z3 prints it bare, cvc5 quoted).
 fn is_marker(line: &[u8], marker: &str) -> bool {
     let line = String::from_utf8_lossy(line);
@@ -399,26 +655,27 @@ impl Session<'_> {
             if let Some(sig) = process::pending_signal() {
                 return Err(Stop::Signal(sig));
             }
-            while let Ok((id, done)) = rx.try_recv() {
-                self.on_simplified(id, done)?;
+            while let Ok((id, report)) = rx.try_recv() {
+                self.on_report(id, report)?;
             }
             self.pump()?;
             self.poll_race()?;
             self.flush_live();
-            // While a check-sat is out the race has timers (and a
-            // simplification may report); otherwise only a signal can come
-            // without a descriptor being ready.
-            let timeout = if self.check.is_some() || self.simplifying {
-                2
-            } else {
-                100
-            };
+            let timeout = self.poll_timeout();
             let live_out = self.live.stdout.as_raw_fd();
-            let mut fds = vec![libc::pollfd {
-                fd: live_out,
-                events: libc::POLLIN,
-                revents: 0,
-            }];
+            let wake_read = self.wake_read.as_raw_fd();
+            let mut fds = vec![
+                libc::pollfd {
+                    fd: live_out,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+                libc::pollfd {
+                    fd: wake_read,
+                    events: libc::POLLIN,
+                    revents: 0,
+                },
+            ];
             if self.reading {
                 fds.push(libc::pollfd {
                     fd: libc::STDIN_FILENO,
@@ -446,6 +703,14 @@ impl Session<'_> {
                 let ends = libc::POLLIN | libc::POLLHUP | libc::POLLERR | libc::POLLNVAL;
                 fds.iter().any(|p| p.fd == fd && p.revents & ends != 0)
             };
+            if fds[1].revents != 0 {
+                // The reports are read at the top of the loop.
+                while let Ok(Some(n)) = read_some(wake_read, &mut chunk) {
+                    if n == 0 {
+                        break;
+                    }
+                }
+            }
             if ready(live_out) {
                 match read_some(live_out, &mut chunk) {
                     Ok(Some(0)) | Err(_) => {
@@ -471,6 +736,23 @@ impl Session<'_> {
                 self.take_commands();
             }
         }
+    }
+
+    /// How long `poll` may wait, in milliseconds: until the race's next
+    /// timer, and at most 100 ms, since a signal that comes between the
+    /// check at the top of the loop and `poll` does not interrupt it.
+    fn poll_timeout(&self) -> libc::c_int {
+        let mut next = Duration::from_millis(100);
+        if let Some(check) = &self.check {
+            if matches!(check.race, Race::Waiting) {
+                next = next.min(RACE_DELAY.saturating_sub(check.started.elapsed()));
+            }
+            if let Some(t) = check.wait_until {
+                next = next.min(t.saturating_duration_since(Instant::now()));
+            }
+        }
+        // Rounded up, so that the timer has passed when `poll` returns.
+        next.as_micros().div_ceil(1000) as libc::c_int
     }
 
     /// Queue the client's complete commands (and, after the end of its
@@ -719,8 +1001,16 @@ impl Session<'_> {
             self.note(&format!("check-sat {id}: no fresh run (still simplifying)"));
             return Race::Off;
         }
+        let (cancel_read, cancel) = match pipe(libc::O_CLOEXEC) {
+            Ok(p) => p,
+            Err(e) => {
+                self.note(&format!(
+                    "check-sat {id}: no fresh run (cannot make a pipe: {e})"
+                ));
+                return Race::Off;
+            }
+        };
         let options = self.options.clone();
-        let tx = self.tx.clone();
         let job: Box<dyn FnOnce() -> Simplified + Send> = match &self.prelude {
             PreludeState::Ready(p) if p.end < upto => {
                 let p = p.clone();
@@ -749,12 +1039,24 @@ impl Session<'_> {
                 Box::new(move || simplify_whole(whole, &options))
             }
         };
+        let simplifying = Arc::new(AtomicBool::new(true));
+        let helper = Helper {
+            id,
+            words: self.words.to_vec(),
+            tmp: self.tmp.clone(),
+            cancel: cancel_read,
+            tx: self.tx.clone(),
+            wake: self.wake.clone(),
+            simplifying: simplifying.clone(),
+        };
         self.simplifying = true;
-        std::thread::spawn(move || {
-            lower_this_thread();
-            let _ = tx.send((id, job()));
-        });
-        Race::Simplifying
+        self.helpers.retain(|(_, h)| !h.is_finished());
+        let handle = std::thread::spawn(move || helper.run(job));
+        self.helpers.push((simplifying, handle));
+        Race::Going {
+            _cancel: cancel,
+            running: None,
+        }
     }
 
     fn on_line(&mut self, line: Vec<u8>) -> Result<(), Stop> {
@@ -790,14 +1092,17 @@ impl Session<'_> {
             String::from_utf8_lossy(&check.held).trim(),
             "unknown" | "timeout"
         );
-        if unknown && matches!(check.race, Race::Simplifying | Race::Running { .. }) {
+        if unknown && matches!(check.race, Race::Going { .. }) {
             // A quarter of the live session's time, and no longer than the
             // fresh run needs to have had as long as the live session: a
             // solver that overruns its timeout or gives up late has the
             // same trouble in the fresh run.
             let quarter = Instant::now() + seconds / 4;
             check.wait_until = Some(match &check.race {
-                Race::Running { started, .. } => quarter.min(*started + seconds),
+                Race::Going {
+                    running: Some(started),
+                    ..
+                } => quarter.min(*started + seconds),
                 _ => quarter,
             });
             let id = check.id;
@@ -815,16 +1120,51 @@ impl Session<'_> {
         self.answer_with_live()
     }
 
-    /// End the check with the live session's answer.
+    /// End the check with the live session's answer (dropping the check
+    /// stops its race).
     fn answer_with_live(&mut self) -> Result<(), Stop> {
-        let mut check = self.check.take().expect("a check");
-        if let Race::Running { group, .. } = &mut check.race {
-            group.kill();
-        }
+        let check = self.check.take().expect("a check");
         emit(&check.held)
     }
 
-    fn on_simplified(&mut self, id: u64, done: Simplified) -> Result<(), Stop> {
+    /// The check that a report for `id` is about: the current one, if it
+    /// is `id` and its race still goes.
+    fn racing(&mut self, id: u64) -> Option<&mut Check> {
+        self.check
+            .as_mut()
+            .filter(|c| c.id == id && matches!(c.race, Race::Going { .. }))
+    }
+
+    fn on_report(&mut self, id: u64, report: Report) -> Result<(), Stop> {
+        match report {
+            Report::Simplified(done) => self.on_simplified(id, done),
+            Report::Started(at) => {
+                if let Some(Check {
+                    race: Race::Going { running, .. },
+                    ..
+                }) = self.racing(id)
+                {
+                    *running = Some(at);
+                }
+                Ok(())
+            }
+            Report::Failed(why) => {
+                let Some(check) = self.racing(id) else {
+                    return Ok(());
+                };
+                check.race = Race::Off;
+                self.note(&format!("check-sat {id}: {why}"));
+                self.after_race_lost()
+            }
+            Report::Finished {
+                exit,
+                output,
+                trust_sat,
+            } => self.on_fresh_end(id, exit, &output, trust_sat),
+        }
+    }
+
+    fn on_simplified(&mut self, id: u64, done: Summary) -> Result<(), Stop> {
         self.simplifying = false;
         // A `reset` since the job started ends the prelude for good.
         let found = matches!(self.prelude, PreludeState::Found(_));
@@ -843,22 +1183,19 @@ impl Session<'_> {
             }
             None => {}
         }
-        let Some(check) = &mut self.check else {
-            return Ok(());
-        };
-        if check.id != id || !matches!(check.race, Race::Simplifying) {
-            return Ok(());
-        }
-        let Some(text) = done.text else {
-            check.race = Race::Off;
-            self.note(&format!("check-sat {id}: no simplified script to race"));
-            return self.after_race_lost();
-        };
         let on_prelude = if matches!(self.prelude, PreludeState::Ready(_)) {
             " after the simplified prelude"
         } else {
             ""
         };
+        let Some(check) = self.racing(id) else {
+            return Ok(());
+        };
+        if !done.readable {
+            check.race = Race::Off;
+            self.note(&format!("check-sat {id}: no simplified script to race"));
+            return self.after_race_lost();
+        }
         if !done.changed {
             check.race = Race::Off;
             self.note(&format!(
@@ -867,58 +1204,12 @@ impl Session<'_> {
             ));
             return self.after_race_lost();
         }
+        // The helper goes on to the fresh run.
         self.note(&format!(
             "check-sat {id}: simplified{on_prelude} ({:.3}s)",
             done.seconds
         ));
-        if self.tmp.is_none() {
-            match PrivateDir::new("vcsimp-solve-") {
-                Ok(t) => self.tmp = Some(t),
-                Err(e) => {
-                    self.check.as_mut().expect("a check").race = Race::Off;
-                    self.note(&format!(
-                        "check-sat {id}: cannot create a temporary directory: {e}"
-                    ));
-                    return self.after_race_lost();
-                }
-            }
-        }
-        let tmp = self.tmp.as_ref().expect("made above").path();
-        let script = tmp.join(format!("check-{id}.smt2"));
-        let out = tmp.join(format!("check-{id}.out"));
-        let started = (|| {
-            std::fs::write(&script, &text)?;
-            let mut cmd = Command::new(&self.words[0]);
-            // SAFETY: `lower_this_process` makes async-signal-safe calls only.
-            unsafe {
-                cmd.pre_exec(|| {
-                    lower_this_process();
-                    Ok(())
-                });
-            }
-            cmd.args(&self.words[1..])
-                .stdin(std::fs::File::open(&script)?)
-                .stdout(std::fs::File::create(&out)?)
-                .stderr(Stdio::null());
-            Group::spawn(&mut cmd)
-        })();
-        let check = self.check.as_mut().expect("a check");
-        match started {
-            Ok(group) => {
-                check.race = Race::Running {
-                    group,
-                    started: Instant::now(),
-                    out,
-                    trust_sat: !answer::is_unsat_only(&text),
-                };
-                Ok(())
-            }
-            Err(e) => {
-                check.race = Race::Off;
-                self.note(&format!("check-sat {id}: cannot run the fresh run: {e}"));
-                self.after_race_lost()
-            }
-        }
+        Ok(())
     }
 
     /// The fresh run gave nothing: if the live session has answered, that
@@ -930,6 +1221,8 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// The race's timers: its start, and the end of the wait for the fresh
+    /// run after the live session's `unknown`.
     fn poll_race(&mut self) -> Result<(), Stop> {
         let Some(check) = &mut self.check else {
             return Ok(());
@@ -948,26 +1241,24 @@ impl Session<'_> {
             ));
             return self.answer_with_live();
         }
-        let Race::Running {
-            group,
-            started: _,
-            out,
-            trust_sat,
-        } = &mut check.race
-        else {
+        Ok(())
+    }
+
+    /// The fresh run of check `id` ended with `output`.
+    fn on_fresh_end(
+        &mut self,
+        id: u64,
+        exit: Exit,
+        output: &[u8],
+        trust_sat: bool,
+    ) -> Result<(), Stop> {
+        let Some(check) = self.racing(id) else {
             return Ok(());
         };
-        let exit = match group.try_wait() {
-            Ok(None) => return Ok(()),
-            Ok(Some(exit)) => exit,
-            Err(_) => Exit::Signal(libc::SIGKILL),
-        };
-        let output = std::fs::read(&*out).unwrap_or_default();
         let definitive = matches!(exit, Exit::Code(_))
-            && answer::read(&output, *trust_sat) == answer::Reading::Definitive;
-        let word = answer_word(&output);
+            && answer::read(output, trust_sat) == answer::Reading::Definitive;
         check.race = Race::Off;
-        match (definitive, word) {
+        match (definitive, answer_word(output)) {
             (true, Some(word)) => {
                 let live_answered = check.wait_until.is_some();
                 let after = check.after.clone();
@@ -996,36 +1287,36 @@ impl Session<'_> {
                 emit(&check.held)?;
             }
         }
-        self.kill_race();
         // The session closed its output; wait (a bounded time) for its
         // exit status (the client sees vcsimp's end only after this, so
-        // the polls are short).
-        let mut code = None;
-        for _ in 0..25_000 {
-            if let Ok(Some(exit)) = self.live.group.try_wait() {
-                code = Some(exit);
-                break;
-            }
-            std::thread::sleep(Duration::from_micros(200));
-        }
+        // the wait ends as soon as the session does).
+        let code = match wait_exit(&mut self.live.group, None, Some(Duration::from_secs(5))) {
+            Waited::Ended(Exit::Code(c)) => c,
+            Waited::Ended(Exit::Signal(s)) => 128 + s,
+            Waited::Cancelled | Waited::TimedOut => 0,
+        };
         self.live.group.kill();
-        Ok(match code {
-            Some(Exit::Code(c)) => c,
-            Some(Exit::Signal(s)) => 128 + s,
-            None => 0,
-        })
+        self.join_helpers();
+        Ok(code)
     }
 
-    fn kill_race(&mut self) {
+    /// Stop every fresh run and wait until the helper threads have killed
+    /// them, so that none outlives vcsimp. A helper still simplifying is
+    /// left to end with the process: it would start nothing any more (its
+    /// race is cancelled first, and it looks before it starts a run).
+    fn join_helpers(&mut self) {
         if let Some(check) = &mut self.check {
-            if let Race::Running { group, .. } = &mut check.race {
-                group.kill();
+            check.race = Race::Off;
+        }
+        for (simplifying, h) in self.helpers.drain(..) {
+            if !simplifying.load(Ordering::SeqCst) {
+                let _ = h.join();
             }
         }
     }
 
     fn kill_all(&mut self) {
-        self.kill_race();
+        self.join_helpers();
         self.live.group.kill();
     }
 }

@@ -4,10 +4,12 @@
 Given a script that starts with vcsimp's variant comment (a fresh run on
 the simplified stack), it prints $FAKE_FRESH and exits; with FAKE_FRESH=z3
 it runs the solver $FAKE_Z3 (`z3 -in`) on the script instead and prints
-what it prints. Otherwise it is a
+what it prints; with FAKE_FRESH=hang it appends its pid to
+$FAKE_PIDS/fresh and never answers. Otherwise it is a
 live session: it reads commands line by line and answers `(echo "s")`
 with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
-(`hang`: never), `(get-value ...)` with ((x 1)), `set-option`,
+(`hang`: never; with FAKE_LIVE_AFTER_FRESH set, only once a fresh run
+has written $FAKE_PIDS/fresh), `(get-value ...)` with ((x 1)), `set-option`,
 `declare-const`, `assert`, `push` and `pop` with `success` when
 $FAKE_SUCCESS is set, and ends at `(exit)` or at the end of its input. Each live session appends its pid to
 $FAKE_PIDS/live.
@@ -21,6 +23,10 @@ import time
 first = sys.stdin.readline()
 if "vcsimp variant" in first:
     fresh = os.environ.get("FAKE_FRESH", "unknown")
+    if fresh == "hang":
+        with open(os.path.join(os.environ["FAKE_PIDS"], "fresh"), "a") as f:
+            f.write(f"{os.getpid()}\n")
+        time.sleep(1000)
     if fresh == "z3":
         script = (first + sys.stdin.read()).encode()
         out = subprocess.run([os.environ["FAKE_Z3"], "-in"], input=script, stdout=subprocess.PIPE)
@@ -45,6 +51,12 @@ while line:
             answer = os.environ.get("FAKE_LIVE", "sat")
             if answer == "hang":
                 time.sleep(1000)
+            if os.environ.get("FAKE_LIVE_AFTER_FRESH"):
+                started = os.path.join(os.environ["FAKE_PIDS"], "fresh")
+                for _ in range(1200):
+                    if os.path.exists(started):
+                        break
+                    time.sleep(0.1)
             time.sleep(float(os.environ.get("FAKE_LIVE_DELAY", "0")))
             print(answer, flush=True)
         elif t.startswith("(get-value"):
