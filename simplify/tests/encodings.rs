@@ -369,50 +369,6 @@ fn prune_defs_keeps_definitions_when_models_are_asked_for_or_the_symbol_is_used(
     assert_eq!(z3(&out), z3(&named));
 }
 
-/// A Boogie-style query: the VC in a nullary `define-fun` far larger than
-/// the growth bound measured on `(not $vc)` alone (4 × 2 + 200 nodes),
-/// with a redundant `(+ x 0)` in each conjunct, asserted once.
-fn boogie_vc(uses: &str) -> String {
-    let conjuncts: String = (0..40)
-        .map(|i| format!("(=> (> x {i}) (> (+ x 0) (- {i} 1)))"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    format!(
-        "(declare-const x Int)\n(declare-const b0 Bool)\n\
-         (define-fun $vc () Bool (and {conjuncts}))\n\
-         {uses}(check-sat)\n"
-    )
-}
-
-#[test]
-fn a_define_fun_used_once_is_unfolded_simplified_and_dropped() {
-    let src = boogie_vc("(assert (not (=> (and true b0) $vc)))\n");
-    let ran = common::run_passes(&src, &PassId::default_passes());
-    let out = &ran.output;
-    assert!(!out.contains("define-fun") && !out.contains("$vc"), "{out}");
-    assert!(!out.contains("(+ x 0)"), "{out}");
-    assert_eq!(z3(out), z3(&src));
-    // `$vc` is defined by the input's header: the output is equivalent
-    common::assert_validated_reading(&src, out, &ran.read_back);
-}
-
-#[test]
-fn a_define_fun_used_twice_or_asked_for_is_kept() {
-    let twice = boogie_vc("(assert (=> b0 $vc))\n(assert (not (=> (and true b0) $vc)))\n");
-    let out = run(&twice, &PassId::default_passes());
-    assert!(out.contains("(define-fun $vc"), "{out}");
-    assert!(out.contains("(+ x 0)"), "the body is not unfolded:\n{out}");
-    assert_eq!(z3(&out), z3(&twice));
-    let asked = format!(
-        "(set-option :produce-models true)\n{}(get-value ($vc))\n",
-        boogie_vc("(assert (=> (and true b0) $vc))\n")
-    );
-    let out = run(&asked, &PassId::default_passes());
-    assert!(out.contains("(define-fun $vc"), "{out}");
-    assert!(out.contains("(get-value ($vc))"), "{out}");
-    assert_eq!(z3(&out), z3(&asked));
-}
-
 #[test]
 fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
     let src = "(declare-fun f (Int) Int)

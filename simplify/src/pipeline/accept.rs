@@ -3,10 +3,9 @@
 
 use super::deep::too_deep;
 use crate::cost::term_cost;
-use crate::passes::prune_defs::sole_uses;
 use crate::scope::{declared_before, DeclarationIndex};
 use crate::size::tree_size;
-use smtlib_io::{CommandKind, Context, FunId, Op, Script, TermId, TermKind, TermMemo};
+use smtlib_io::{Context, FunId, Op, TermId, TermKind, TermMemo};
 use std::collections::{HashMap, HashSet};
 
 /// A procedural rewrite may grow an assertion to at most
@@ -15,52 +14,17 @@ use std::collections::{HashMap, HashSet};
 const GROWTH_FACTOR: u64 = 4;
 const GROWTH_SLACK: u64 = 200;
 
-/// The largest size (AST nodes) a rewrite of a term of `before` nodes may
-/// have.
-fn growth_bound(before: u64) -> u64 {
-    before
+/// The largest size (AST nodes) a rewrite of a term of `before`'s size
+/// may have. `sizes` holds tree sizes of terms of `cx`.
+fn growth_bound(cx: &Context, before: TermId, sizes: &mut impl TermMemo) -> u64 {
+    tree_size(cx, before, sizes)
         .saturating_mul(GROWTH_FACTOR)
         .saturating_add(GROWTH_SLACK)
 }
 
-/// The size the growth bound of each assertion that alone uses a
-/// `define-fun` ([`sole_uses`]) is measured from in the encoding stage:
-/// its own tree size plus that of the body, and of the bodies of the
-/// `define-fun`s used once in that body, and so on. Expanding such a
-/// definition moves its body into the assertion and `prune-defs` drops
-/// the `define-fun`: the script does not grow by the body, so the body
-/// counts as part of the assertion's size before the rewrite (a Boogie
-/// VC asserted as `(not $kernel)`, with the VC in the nullary
-/// `define-fun $kernel`, is otherwise measured as 2 nodes). Tree sizes
-/// on both sides: the result is measured as a tree as well, and a body
-/// shared through `let`s counts at each use in both.
-pub(super) fn with_sole_definitions(script: &Script) -> HashMap<usize, u64> {
-    let uses = sole_uses(script);
-    let by_definition: HashMap<usize, usize> =
-        uses.iter().map(|u| (u.definition, u.user)).collect();
-    let mut sizes: rustc_hash::FxHashMap<TermId, u64> = Default::default();
-    let mut out: HashMap<usize, u64> = HashMap::new();
-    for u in &uses {
-        // the assertion the body ends up in, through bodies used once
-        let mut at = u.user;
-        for _ in 0..=uses.len() {
-            match by_definition.get(&at) {
-                Some(&next) => at = next,
-                None => break,
-            }
-        }
-        let (CommandKind::Define { body, .. }, CommandKind::Assert(a)) = (
-            &script.commands[u.definition].kind,
-            &script.commands[at].kind,
-        ) else {
-            continue;
-        };
-        let body = tree_size(&script.cx, *body, &mut sizes);
-        let own = tree_size(&script.cx, *a, &mut sizes);
-        let e = out.entry(at).or_insert(own);
-        *e = e.saturating_add(body);
-    }
-    out
+/// Is `after` more than the growth bound above `before`?
+fn grows_too_much(cx: &Context, before: TermId, after: TermId, sizes: &mut impl TermMemo) -> bool {
+    tree_size(cx, after, sizes) > growth_bound(cx, before, sizes)
 }
 
 /// Whether the functions of `eliminable` that `q` reads are a strict
@@ -105,10 +69,8 @@ fn eliminates_a_definition(
 #[derive(Clone, Copy)]
 pub(super) enum Accept<'a> {
     /// Every rewrite within the growth bound (encoding passes: unfolding a
-    /// definition is the point, even when it is larger), measured from the
-    /// current form, or from the size given for its command index when
-    /// that is larger ([`with_sole_definitions`]).
-    Always(&'a HashMap<usize, u64>),
+    /// definition is the point, even when it is larger).
+    Always,
     /// Rewrites no more costly than the current form ([`term_cost`]),
     /// with the growth bound measured from the form each assertion had
     /// when it entered the stage (by command index).
@@ -141,15 +103,15 @@ impl Accept<'_> {
         (defined, eliminable): (&HashSet<FunId>, &HashSet<FunId>),
         sizes: &mut impl TermMemo,
     ) -> bool {
-        let bound = self.max_nodes(cx, index, t, sizes);
+        let base = self.base(index, t);
         if q == t
-            || tree_size(cx, q, sizes) > bound
+            || grows_too_much(cx, base, q, sizes)
             || too_deep(cx, q)
             || !declared_before(cx, q, index, declared_at)
         {
             return false;
         }
-        if let Accept::Always(_) = self {
+        if let Accept::Always = self {
             return true;
         }
         let mut memo = HashMap::new();
@@ -169,19 +131,16 @@ impl Accept<'_> {
         t: TermId,
         sizes: &mut impl TermMemo,
     ) -> u64 {
-        growth_bound(self.base(cx, index, t, sizes))
+        growth_bound(cx, self.base(index, t), sizes)
     }
 
-    /// The size the growth bound of the assertion at `index` (now `t`) is
+    /// The form the growth bound of the assertion at `index` (now `t`) is
     /// measured from.
-    fn base(&self, cx: &Context, index: usize, t: TermId, sizes: &mut impl TermMemo) -> u64 {
+    fn base(&self, index: usize, t: TermId) -> TermId {
         match self {
-            Accept::Always(given) => {
-                let own = tree_size(cx, t, sizes);
-                given.get(&index).map_or(own, |&g| g.max(own))
-            }
+            Accept::Always => t,
             Accept::NoCostlier(entered) | Accept::NoCostlierOrConservative(entered) => {
-                tree_size(cx, entered.get(&index).copied().unwrap_or(t), sizes)
+                entered.get(&index).copied().unwrap_or(t)
             }
         }
     }
@@ -202,10 +161,6 @@ mod tests {
         HashMap::new()
     }
 
-    fn none_given() -> HashMap<usize, u64> {
-        HashMap::new()
-    }
-
     /// The assertions of `src` and its declaration index.
     fn read(src: &str) -> (smtlib_io::Script, Vec<TermId>, DeclarationIndex) {
         let s = parse_script(src).expect("parses");
@@ -220,25 +175,9 @@ mod tests {
             read("(declare-const x Int)(assert (> x 0))(assert (> (+ x x x x x x x x) 0))");
         let none = HashSet::new();
         // costlier, and still taken
-        assert!(Accept::Always(&none_given()).takes(
-            &s.cx,
-            1,
-            ts[0],
-            ts[1],
-            &d,
-            (&none, &none),
-            &mut sizes()
-        ));
+        assert!(Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
         assert!(
-            !Accept::Always(&none_given()).takes(
-                &s.cx,
-                1,
-                ts[0],
-                ts[0],
-                &d,
-                (&none, &none),
-                &mut sizes()
-            ),
+            !Accept::Always.takes(&s.cx, 1, ts[0], ts[0], &d, (&none, &none), &mut sizes()),
             "no change"
         );
     }
@@ -253,15 +192,7 @@ mod tests {
             "(declare-const x Int)(assert (> x 0))(assert (and {big}))"
         ));
         let none = HashSet::new();
-        assert!(!Accept::Always(&none_given()).takes(
-            &s.cx,
-            1,
-            ts[0],
-            ts[1],
-            &d,
-            (&none, &none),
-            &mut sizes()
-        ));
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
     }
 
     #[test]
@@ -318,23 +249,7 @@ mod tests {
             read("(declare-const x Int)(assert (> x 0))(declare-const y Int)(assert (> y 0))");
         let none = HashSet::new();
         // the rewrite of the assertion at command 1 into one over y
-        assert!(!Accept::Always(&none_given()).takes(
-            &s.cx,
-            1,
-            ts[0],
-            ts[1],
-            &d,
-            (&none, &none),
-            &mut sizes()
-        ));
-        assert!(Accept::Always(&none_given()).takes(
-            &s.cx,
-            3,
-            ts[1],
-            ts[0],
-            &d,
-            (&none, &none),
-            &mut sizes()
-        ));
+        assert!(!Accept::Always.takes(&s.cx, 1, ts[0], ts[1], &d, (&none, &none), &mut sizes()));
+        assert!(Accept::Always.takes(&s.cx, 3, ts[1], ts[0], &d, (&none, &none), &mut sizes()));
     }
 }

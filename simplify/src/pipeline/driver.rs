@@ -128,13 +128,12 @@ pub(super) fn simplify_on_this_thread(
     // 0. see through the encoding: definitions, wrappers, records
     let mut encoding = term_passes(&script, options, Stage::Encoding);
     if !encoding.is_empty() {
-        let given = super::accept::with_sole_definitions(&script);
         run_term_passes(
             &mut script,
             &mut run,
             &mut encoding,
             &asserts,
-            Accept::Always(&given),
+            Accept::Always,
         );
     }
     run_script_stage(&mut script, &mut run, Stage::Decoded, &mut dropped_true);
