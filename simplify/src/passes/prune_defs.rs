@@ -6,7 +6,7 @@ use crate::analysis::redeclare::text_mentions;
 use crate::deadline::Deadline;
 use crate::pass::{Budget, ReadBack, ScriptChange, ScriptPass};
 use crate::registry::PassId;
-use smtlib_io::{CommandKind, Context, FunId, Op, Script, TermId, TermKind};
+use smtlib_io::{CommandKind, Context, FunId, Script, TermId, TermKind};
 use std::collections::{BTreeSet, HashMap};
 
 /// The `prune-defs` pass ([`prune_definitions`]).
@@ -45,8 +45,8 @@ impl ScriptPass for PruneDefs {
 /// when `f` occurs in no other command of the script (assertions,
 /// definitions, and the text of commands vcsimp keeps verbatim) and `D` is
 /// not `:named`. Likewise a `define-fun` of `f` is removed from the script
-/// when `f` occurs in no other command (`unfold` expands the one use of a
-/// VC generator's `define-fun`). Repeated until nothing changes, so that a
+/// when `f` occurs in no other command (once `unfold` has expanded every
+/// use). Repeated until nothing changes, so that a
 /// definition used only by a dropped one goes too.
 ///
 /// **Soundness.** Let `R` be the other assertions; `f` does not occur in
@@ -160,84 +160,6 @@ fn remove(script: &mut Script, gone: &BTreeSet<usize>) {
         i += 1;
         !gone.contains(&(i - 1))
     });
-}
-
-/// A `define-fun` that [`prune_definitions`] drops once its one use is
-/// expanded: `f`, defined by the command at `definition`, occurs once (as
-/// a tree) in the command at `user`, an assertion or another `define-fun`,
-/// and nowhere else.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SoleUse {
-    pub fun: FunId,
-    pub definition: usize,
-    pub user: usize,
-}
-
-/// The `define-fun`s of `script` used once ([`SoleUse`]); none when the
-/// script asks for a model, value or assignment (they are all kept then).
-pub fn sole_uses(script: &Script) -> Vec<SoleUse> {
-    if script.asks_for_models() {
-        return Vec::new();
-    }
-    let defined: HashMap<FunId, usize> = script
-        .commands
-        .iter()
-        .enumerate()
-        .filter_map(|(i, c)| match c.kind {
-            CommandKind::Define { fun, .. } => Some((fun, i)),
-            _ => None,
-        })
-        .collect();
-    if defined.is_empty() {
-        return Vec::new();
-    }
-    // the commands whose terms mention each defined function
-    let mut users: HashMap<FunId, Vec<usize>> = HashMap::new();
-    let mut texts: Vec<usize> = Vec::new();
-    for (i, c) in script.commands.iter().enumerate() {
-        let mut s = BTreeSet::new();
-        match &c.kind {
-            CommandKind::Assert(a) => funs_of(&script.cx, *a, &mut s),
-            CommandKind::Define { body, .. } => funs_of(&script.cx, *body, &mut s),
-            CommandKind::Declare(_) => {}
-            _ => texts.push(i),
-        }
-        for f in s.into_iter().filter(|f| defined.contains_key(f)) {
-            users.entry(f).or_default().push(i);
-        }
-    }
-    let mut out = Vec::new();
-    for (&fun, &definition) in &defined {
-        let Some(&[user]) = users.get(&fun).map(Vec::as_slice) else {
-            continue;
-        };
-        let term = match script.commands[user].kind {
-            CommandKind::Assert(a) => a,
-            CommandKind::Define { body, .. } => body,
-            _ => continue,
-        };
-        let name = script.cx.sym_name(script.cx.fun(fun).name);
-        if texts
-            .iter()
-            .any(|&j| text_mentions(&script.commands[j].text, name))
-        {
-            continue;
-        }
-        let cx = &script.cx;
-        let mut memo: rustc_hash::FxHashMap<TermId, u64> = Default::default();
-        let occurrences = smtlib_io::print::tree_sum(cx, term, &mut memo, |u| {
-            u64::from(matches!(cx.kind(u), TermKind::App(Op::Uf(g), _) if *g == fun))
-        });
-        if occurrences == 1 {
-            out.push(SoleUse {
-                fun,
-                definition,
-                user,
-            });
-        }
-    }
-    out.sort_by_key(|u| u.definition);
-    out
 }
 
 fn is_named(cx: &Context, t: TermId) -> bool {
