@@ -370,6 +370,27 @@ fn prune_defs_keeps_definitions_when_models_are_asked_for_or_the_symbol_is_used(
 }
 
 #[test]
+fn prune_defs_drops_a_define_fun_unfolded_everywhere_unless_models_are_asked_for() {
+    let src = "(declare-const x Int)
+(define-fun sq ((y Int)) Int (* y y))
+(assert (< (sq x) 0))
+(assert (> (sq (+ x 1)) 4))
+(check-sat)
+";
+    let ran = common::run_passes(src, &[pass("unfold"), pass("prune-defs")]);
+    assert!(!ran.output.contains("define-fun"), "{}", ran.output);
+    assert_eq!(z3(&ran.output), z3(src));
+    common::assert_validated_reading(src, &ran.output, &ran.read_back);
+    // still used: kept
+    let out = run(src, &[pass("prune-defs")]);
+    assert!(out.contains("(define-fun sq"), "{out}");
+    // a model may be asked for it: kept
+    let asked = format!("(set-option :produce-models true)\n{src}(get-model)\n");
+    let out = run(&asked, &[pass("unfold"), pass("prune-defs")]);
+    assert!(out.contains("(define-fun sq"), "{out}");
+}
+
+#[test]
 fn prune_unused_drops_unrelated_axioms_and_marks_the_output() {
     let src = "(declare-fun f (Int) Int)
 (declare-fun pw (Int Int) Int)

@@ -1,5 +1,5 @@
-//! `prune-defs`: drop the definitional axioms of symbols that no longer
-//! occur (a conservative extension).
+//! `prune-defs`: drop the definitional axioms and `define-fun`s of
+//! symbols that no longer occur (a conservative extension).
 
 use crate::analysis::axioms::{as_definition, funs_of};
 use crate::analysis::redeclare::text_mentions;
@@ -37,21 +37,25 @@ impl ScriptPass for PruneDefs {
     }
 }
 
-/// Drop the definitional axioms of symbols that occur nowhere else.
+/// Drop the definitional axioms and `define-fun`s of symbols that occur
+/// nowhere else.
 ///
 /// **Rule.** An assertion `D` that reads as a definition `∀x̄. f(x̄) = body`
 /// ([`as_definition`]: `f` declared, not in `body`) is replaced by `true`
 /// when `f` occurs in no other command of the script (assertions,
 /// definitions, and the text of commands vcsimp keeps verbatim) and `D` is
-/// not `:named`. Repeated until nothing changes, so that a definition used
-/// only by a dropped one goes too.
+/// not `:named`. Likewise a `define-fun` of `f` is removed from the script
+/// when `f` occurs in no other command (once `unfold` has expanded every
+/// use). Repeated until nothing changes, so that a
+/// definition used only by a dropped one goes too.
 ///
 /// **Soundness.** Let `R` be the other assertions; `f` does not occur in
 /// `R`. Every model of `R ∪ {D}` is a model of `R`; every model `M` of `R`
 /// becomes a model of `R ∪ {D}` by interpreting `f` as `x̄ ↦ body` in `M`
 /// (well defined: `body` does not mention `f`), which changes no symbol
 /// of `R`. So `D` is a conservative extension and dropping it keeps
-/// satisfiability exactly, at every `check-sat`. The output is equivalent
+/// satisfiability exactly, at every `check-sat`. A `define-fun` is the
+/// same: it adds `f` and its defining equation. The output is equivalent
 /// to the input over every symbol but the dropped `f`s, whose values in a
 /// model of the output mean nothing.
 ///
@@ -95,27 +99,31 @@ pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Ve
         funs.push(s);
     }
     let t = script.cx.mk_bool(true);
+    // `define-fun`s to remove (their indices, kept until the end)
+    let mut gone: BTreeSet<usize> = BTreeSet::new();
     loop {
         let mut changed = false;
         // one entry per command
         for (i, command_funs) in funs.iter_mut().enumerate() {
             if deadline.expired() {
+                remove(script, &gone);
                 return (dropped, true);
             }
-            let CommandKind::Assert(a) = script.commands[i].kind else {
-                continue;
+            let fun = match script.commands[i].kind {
+                CommandKind::Define { fun, .. } if !gone.contains(&i) => fun,
+                CommandKind::Assert(a) if !is_named(&script.cx, a) => {
+                    match as_definition(&script.cx, a) {
+                        Some(d) => d.fun,
+                        None => continue,
+                    }
+                }
+                _ => continue,
             };
-            if is_named(&script.cx, a) {
+            let own = usize::from(command_funs.contains(&fun));
+            if uses.get(&fun).copied().unwrap_or(0) > own {
                 continue;
             }
-            let Some(d) = as_definition(&script.cx, a) else {
-                continue;
-            };
-            let own = usize::from(command_funs.contains(&d.fun));
-            if uses.get(&d.fun).copied().unwrap_or(0) > own {
-                continue;
-            }
-            let name = script.cx.sym_name(script.cx.fun(d.fun).name).to_string();
+            let name = script.cx.sym_name(script.cx.fun(fun).name).to_string();
             if texts
                 .iter()
                 .any(|&j| j != i && text_mentions(&script.commands[j].text, &name))
@@ -128,13 +136,30 @@ pub fn prune_definitions_within(script: &mut Script, deadline: &Deadline) -> (Ve
                 }
             }
             dropped.push(name);
-            script.commands[i].kind = CommandKind::Assert(t);
+            if let CommandKind::Define { .. } = script.commands[i].kind {
+                gone.insert(i);
+            } else {
+                script.commands[i].kind = CommandKind::Assert(t);
+            }
             changed = true;
         }
         if !changed {
+            remove(script, &gone);
             return (dropped, false);
         }
     }
+}
+
+/// Remove the commands at the indices `gone`.
+fn remove(script: &mut Script, gone: &BTreeSet<usize>) {
+    if gone.is_empty() {
+        return;
+    }
+    let mut i = 0;
+    script.commands.retain(|_| {
+        i += 1;
+        !gone.contains(&(i - 1))
+    });
 }
 
 fn is_named(cx: &Context, t: TermId) -> bool {
