@@ -102,8 +102,10 @@
 //! `timeout` ([`Asker::ask_all`]): starting the solver and reading the
 //! header cost more than most obligations.
 //!
-//! **Step by step.** A run that neither agrees nor disagrees as a whole
-//! is checked again step by step ([`validate_steps`]): the pipeline keeps
+//! **Step by step.** A run that neither agrees nor disagrees as a whole,
+//! where the solver answered every query (a solver that gave no answer
+//! to the whole gives none to the parts), is checked again step by step
+//! ([`validate_steps`]): the pipeline keeps
 //! the script after each step that changed it ([`Snapshot`]: after each
 //! script pass, the encoding passes, each e-graph run, each round's
 //! `context` and term passes, the final `context`), whole again (the
@@ -1376,6 +1378,10 @@ struct Asker<'a> {
     /// At most this many undecided answers ([`MAX_UNDECIDED`] unless
     /// [`Asker::limit`] says less).
     max_undecided: usize,
+    /// The first solver gave no answer at all to some query (it could not
+    /// run, exited early, or rejected the query): asking it smaller
+    /// claims would get no answer either.
+    failed: bool,
 }
 
 impl<'a> Asker<'a> {
@@ -1387,6 +1393,7 @@ impl<'a> Asker<'a> {
             started: std::time::Instant::now(),
             time_budget: solver.timeout.saturating_mul(MAX_UNDECIDED as u32),
             max_undecided: MAX_UNDECIDED,
+            failed: false,
         }
     }
 
@@ -1414,6 +1421,7 @@ impl<'a> Asker<'a> {
 
     fn note(&mut self, key: (usize, String), a: &Answer) {
         self.undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
+        self.failed |= key.0 == 0 && matches!(a, Answer::Failed(_));
         self.asked.insert(key, a.clone());
     }
 
@@ -2403,7 +2411,9 @@ pub fn validate_steps(
     }
     asker.limit(MAX_UNDECIDED / 2);
     let whole = check(input, output, read_back, &mut asker, true);
-    if matches!(whole.verdict, Verdict::Agree | Verdict::Disagree) {
+    // a solver that gave no answer to the whole claim gives none to a
+    // step's obligations either, and a step skips the whole claim
+    if matches!(whole.verdict, Verdict::Agree | Verdict::Disagree) || asker.failed {
         return whole;
     }
     asker.limit(MAX_UNDECIDED);
