@@ -61,9 +61,9 @@ const FLAGS_SAT: &str = "(declare-sort flag 0)
 (check-sat)
 ";
 
-#[test]
-fn nested_records_split_to_their_leaves_and_names_stay_fresh() {
-    let src = "(declare-sort pt 0)
+/// A record `seg` of two records `pt` (two `Int` fields each), in
+/// Why3's encoding: constructor, projections and their axioms.
+const NESTED_RECORDS: &str = "(declare-sort pt 0)
 (declare-fun pmk (Int Int) pt)
 (declare-fun px (pt) Int)
 (declare-fun py (pt) Int)
@@ -77,13 +77,19 @@ fn nested_records_split_to_their_leaves_and_names_stay_fresh() {
 (assert (forall ((u seg)) (= u (smk (lo u) (hi u)))))
 (assert (forall ((a pt) (b pt)) (= (lo (smk a b)) a)))
 (assert (forall ((a pt) (b pt)) (= (hi (smk a b)) b)))
-(declare-const s seg)
+";
+
+#[test]
+fn nested_records_split_to_their_leaves_and_names_stay_fresh() {
+    let src = &format!(
+        "{NESTED_RECORDS}(declare-const s seg)
 (declare-const s_lo_px Int)
 (assert (= s_lo_px 5))
 (assert (< (px (lo s)) (py (hi s))))
 (assert (< (py (hi s)) (px (lo s))))
 (check-sat)
-";
+"
+    );
     let out = run(src, &["record-consts"]);
     // `s_lo_px` is taken, so the field gets the next free name
     assert!(out.contains("(declare-fun s_lo_px@1 () Int)"), "{out}");
@@ -221,26 +227,14 @@ fn split_constants_keep_their_projections_as_ground_terms() {
     assert_eq!(common::z3_answers(out), "unsat");
     common::assert_validated_reading(THREAD, out, &ran.read_back);
     // nested records: one link per leaf, through both projections
-    let src = "(declare-sort pt 0)
-(declare-fun pmk (Int Int) pt)
-(declare-fun px (pt) Int)
-(declare-fun py (pt) Int)
-(assert (forall ((u pt)) (= u (pmk (px u) (py u)))))
-(assert (forall ((x Int) (y Int)) (= (px (pmk x y)) x)))
-(assert (forall ((x Int) (y Int)) (= (py (pmk x y)) y)))
-(declare-sort seg 0)
-(declare-fun smk (pt pt) seg)
-(declare-fun lo (seg) pt)
-(declare-fun hi (seg) pt)
-(assert (forall ((u seg)) (= u (smk (lo u) (hi u)))))
-(assert (forall ((a pt) (b pt)) (= (lo (smk a b)) a)))
-(assert (forall ((a pt) (b pt)) (= (hi (smk a b)) b)))
-(declare-const s seg)
+    let src = &format!(
+        "{NESTED_RECORDS}(declare-const s seg)
 (declare-fun len (seg) Int)
 (assert (< (px (lo s)) (px (hi s))))
 (assert (not (< 0 (+ (len s) (py (hi s))))))
 (check-sat)
-";
+"
+    );
     let out = &run(src, &["record-consts"]);
     assert!(out.contains("(= s_lo_px (px (lo s)))"), "{out}");
     assert!(out.contains("(= s_hi_py (py (hi s)))"), "{out}");
