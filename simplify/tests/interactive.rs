@@ -574,3 +574,31 @@ fn a_script_fed_at_once_races_each_check_sat() {
         "a live session outlived vcsimp"
     );
 }
+
+/// A whole script fed at once whose live session answers `unknown` late
+/// while the fresh run, about as slow, may answer just before or after
+/// it: the answers of the commands sent ahead behind the check-sat are
+/// printed after its answer, in order, whichever run gave it.
+#[test]
+fn the_answers_sent_ahead_follow_the_check_sat_answer() {
+    let fake = Fake::new("ahead-unknown");
+    let mut cmd = fake.command("unknown", "unsat");
+    cmd.env("FAKE_LIVE_DELAY", "2")
+        .env("FAKE_FRESH_DELAY", "1.9");
+    let script = "\
+(declare-const x Int)
+(assert (and (> x 0) (< x 0)))
+(check-sat)
+(echo \"mid\")
+(check-sat)
+(echo \"after\")
+";
+    let (out, code) = run_whole(cmd, script);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!((lines[1], lines[3]), ("mid", "after"), "{out}");
+    for answer in [lines[0], lines[2]] {
+        assert!(matches!(answer, "unknown" | "unsat"), "{out}");
+    }
+}
