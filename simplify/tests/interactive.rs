@@ -489,3 +489,116 @@ fn usage_errors() {
         assert!(out.stdout.is_empty());
     }
 }
+
+/// `vcsimp solve --interactive --solver CMD` given `script` at once (a
+/// solver given as a shell command line).
+fn run_shell_solver(solver: &str, script: &str) -> (String, Option<i32>) {
+    run_whole(vcsimp(solver), script)
+}
+
+/// `cat` answers nothing and ends only at the end of its input: once the
+/// client's input is over, the commands held behind the check-sat (which
+/// `cat` never answers) go to it with the end of its input, and vcsimp
+/// ends with what `cat` printed: what it was sent, the check-sat between
+/// vcsimp's markers.
+#[test]
+fn a_solver_that_echoes_its_input_ends_at_the_end_of_it() {
+    for (script, rest) in [
+        ("(check-sat)\n(exit)\n", &["(exit)"][..]),
+        ("(check-sat)\n", &[][..]),
+        (
+            "(check-sat)\n(get-model)\n(check-sat)",
+            &["(get-model)", "(echo \"vcsimp-sync-"][..],
+        ),
+    ] {
+        let (out, code) = run_shell_solver("cat", script);
+        assert_eq!(code, Some(0), "{script:?}: {out}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), rest.len() + 1, "{script:?}: {out}");
+        assert!(
+            lines[0].starts_with("(echo \"vcsimp-sync-") && lines[0].contains(")(check-sat)(echo"),
+            "{script:?}: {out}"
+        );
+        for (line, want) in lines[1..].iter().zip(rest) {
+            assert!(line.starts_with(want), "{script:?}: {out}");
+        }
+    }
+}
+
+/// A solver that exits without answering ends vcsimp with its exit code
+/// and prints nothing; one that answers only at the end of its input
+/// (which vcsimp closes once the client's is over) is heard out.
+#[test]
+fn a_solver_that_does_not_answer_the_check_sat() {
+    let script = "(check-sat)\n(get-model)\n";
+    assert_eq!(
+        run_shell_solver("sh -c 'exit 3'", script),
+        (String::new(), Some(3))
+    );
+    assert_eq!(
+        run_shell_solver("sh -c 'read l; exit 5'", script),
+        (String::new(), Some(5))
+    );
+    assert_eq!(
+        run_shell_solver("sh -c 'cat >/dev/null; echo late; exit 4'", script),
+        ("late\n".to_string(), Some(4))
+    );
+}
+
+/// A whole script fed at once to a live session that never answers: the
+/// commands behind the first check-sat go to the session with the end of
+/// its input, and each check-sat is still raced (the fresh run answers)
+/// and each command after a fresh answer that changes the state still
+/// restarts the session.
+#[test]
+fn a_script_fed_at_once_races_each_check_sat() {
+    let fake = Fake::new("whole");
+    let script = "\
+(declare-const x Int)
+(push 1)
+(assert (and (> x 0) (< x 0)))
+(check-sat)
+(pop 1)
+(push 1)
+(assert (and (> x 1) (< x 0)))
+(check-sat)
+(pop 1)
+(echo \"after\")
+";
+    let (out, code) = run_whole(fake.command("hang", "unsat"), script);
+    assert_eq!((out.as_str(), code), ("unsat\nunsat\nafter\n", Some(0)));
+    let pids = fake.live_pids();
+    assert_eq!(pids.len(), 3, "two restarts: {pids:?}");
+    assert!(
+        pids.iter().all(|&p| !alive(p)),
+        "a live session outlived vcsimp"
+    );
+}
+
+/// A whole script fed at once whose live session answers `unknown` late
+/// while the fresh run, about as slow, may answer just before or after
+/// it: the answers of the commands sent ahead behind the check-sat are
+/// printed after its answer, in order, whichever run gave it.
+#[test]
+fn the_answers_sent_ahead_follow_the_check_sat_answer() {
+    let fake = Fake::new("ahead-unknown");
+    let mut cmd = fake.command("unknown", "unsat");
+    cmd.env("FAKE_LIVE_DELAY", "2")
+        .env("FAKE_FRESH_DELAY", "1.9");
+    let script = "\
+(declare-const x Int)
+(assert (and (> x 0) (< x 0)))
+(check-sat)
+(echo \"mid\")
+(check-sat)
+(echo \"after\")
+";
+    let (out, code) = run_whole(cmd, script);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(code, Some(0), "{out}");
+    assert_eq!(lines.len(), 4, "{out}");
+    assert_eq!((lines[1], lines[3]), ("mid", "after"), "{out}");
+    for answer in [lines[0], lines[2]] {
+        assert!(matches!(answer, "unknown" | "unsat"), "{out}");
+    }
+}

@@ -84,9 +84,21 @@
 //! run was started, so that none outlives it; one still simplifying starts
 //! no run any more and is not waited for.
 //!
+//! When the client's input ends while a `check-sat` waits for the live
+//! session's answer, the commands still held behind it go to the session
+//! at once (each `check-sat` between its markers), followed by the end of
+//! the session's input, as the solver alone would get them; they are
+//! still raced, and a restart sends them again. So a solver that answers
+//! only at the end of its input, or never prints the marker (`cat`, a
+//! solver without `echo`), is heard out rather than waited for forever.
+//!
 //! vcsimp ends when the live session ends (after `(exit)`, or after the
-//! end of the client's input), with its exit code; a client that closes
-//! its end of standard output ends vcsimp with exit code 0.
+//! end of its input), with its exit code, and prints what it printed
+//! (minus the marker lines); a solver that exits without answering ends
+//! vcsimp at once. A solver that neither answers nor ends at the end of
+//! its input (`sleep 1000`) keeps vcsimp waiting as long as it would keep
+//! its client waiting alone. A client that closes its end of standard
+//! output ends vcsimp with exit code 0.
 
 use super::commands::{self, Commands, Piece};
 use super::{answer, lower_this_process, lower_this_thread, SolveCli};
@@ -243,6 +255,10 @@ struct Check {
     /// When the live session answered `unknown` and vcsimp waits for the
     /// fresh run: until when.
     wait_until: Option<Instant>,
+    /// The live session's output after its answer while vcsimp waits for
+    /// the fresh run (the answers to commands sent ahead): handled once
+    /// the check is over.
+    later: Vec<u8>,
     race: Race,
 }
 
@@ -285,6 +301,11 @@ struct Session<'a> {
     queue: VecDeque<Item>,
     /// The client's input is over (or it sent `exit`): no more commands.
     closed: bool,
+    /// The live session has been sent every command in `queue` and the
+    /// end of its input ([`Session::send_ahead`]): `queue` is only logged.
+    ahead: bool,
+    /// The markers sent ahead around each `check-sat` in `queue`, in order.
+    ahead_markers: VecDeque<(String, String)>,
 }
 
 /// Why the session stops early.
@@ -347,6 +368,8 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         prelude,
         queue: VecDeque::new(),
         closed: false,
+        ahead: false,
+        ahead_markers: VecDeque::new(),
     };
     match session.serve(&rx) {
         Ok(code) => code,
@@ -816,7 +839,13 @@ impl Session<'_> {
 
     /// Take the client's commands in order while nothing holds them up.
     fn pump(&mut self) -> Result<(), Stop> {
-        while self.check.is_none() && !self.closed {
+        while !self.closed {
+            if self.check.is_some() {
+                if !self.ahead && matches!(self.queue.back(), Some(Item::End(_))) {
+                    self.send_ahead();
+                }
+                return Ok(());
+            }
             let Some(item) = self.queue.front() else {
                 return Ok(());
             };
@@ -864,6 +893,47 @@ impl Session<'_> {
         Ok(())
     }
 
+    /// The client's input is over while a `check-sat` waits for its
+    /// answer: send the live session every command still queued (each
+    /// `check-sat` between its markers, as [`Session::start_check`] would)
+    /// and the end of its input, as the solver alone would have them.
+    /// Waiting for the answer first could wait forever: a solver that
+    /// answers only at the end of its input, or never prints the marker
+    /// (`cat`, a solver without `echo`), would never get there. A solver
+    /// reads its commands in order, so its answers are the same; the
+    /// queue is then only logged as its turn comes, for a restart, which
+    /// sends it again to the new session.
+    fn send_ahead(&mut self) {
+        let mut text = Vec::new();
+        let mut markers = VecDeque::new();
+        for item in &self.queue {
+            match item {
+                Item::Command(raw, start) => {
+                    let (gap, cmd) = split_gap(raw, *start);
+                    if commands::name(&raw[*start..]) == "check-sat" {
+                        self.markers += 2;
+                        let before = marker_text(self.markers - 1);
+                        let after = marker_text(self.markers);
+                        text.extend_from_slice(&check_text(gap, cmd, &before, &after));
+                        markers.push_back((before, after));
+                    } else {
+                        text.extend_from_slice(&[gap, cmd, b"\n"].concat());
+                    }
+                }
+                Item::End(rest) => {
+                    let (gap, cmd) = split_gap(rest, 0);
+                    text.extend_from_slice(&[gap, cmd].concat());
+                }
+            }
+        }
+        self.note("the client's input is over: the commands held go to the solver session");
+        self.send(&text);
+        self.live.closing = true;
+        self.flush_live();
+        self.ahead = true;
+        self.ahead_markers = markers;
+    }
+
     fn close_live(&mut self) {
         self.live.closing = true;
         self.flush_live();
@@ -873,7 +943,7 @@ impl Session<'_> {
     /// Write to the live session (what it cannot take at once goes when it
     /// can); a session that is gone is seen when its output ends.
     fn send(&mut self, bytes: &[u8]) {
-        if self.live.stdin.is_some() {
+        if self.live.stdin.is_some() && !self.ahead {
             self.live.pending.extend_from_slice(bytes);
             self.flush_live();
         }
@@ -881,7 +951,18 @@ impl Session<'_> {
 
     fn marker(&mut self) -> String {
         self.markers += 1;
-        format!("vcsimp-sync-{}-{}", std::process::id(), self.markers)
+        marker_text(self.markers)
+    }
+
+    /// The markers of the next `check-sat`: those it was sent with ahead,
+    /// or new ones.
+    fn check_markers(&mut self) -> (String, String) {
+        if self.ahead {
+            if let Some(m) = self.ahead_markers.pop_front() {
+                return m;
+            }
+        }
+        (self.marker(), self.marker())
     }
 
     /// Keep a command that changes the state (as sent) for a replay;
@@ -935,6 +1016,8 @@ impl Session<'_> {
         self.live.group.kill();
         self.live = spawn_live(self.words).map_err(Stop::Spawn)?;
         self.behind = None;
+        self.ahead = false;
+        self.ahead_markers.clear();
         let marker = self.marker();
         let mut replay = Vec::new();
         for c in &self.log {
@@ -962,16 +1045,8 @@ impl Session<'_> {
     fn start_check(&mut self, gap: &[u8], text: &[u8]) -> Result<(), Stop> {
         self.checks += 1;
         let id = self.checks;
-        let before = self.marker();
-        let after = self.marker();
-        let msg = [
-            gap,
-            format!("(echo \"{before}\")").as_bytes(),
-            text,
-            format!("(echo \"{after}\")\n").as_bytes(),
-        ]
-        .concat();
-        self.send(&msg);
+        let (before, after) = self.check_markers();
+        self.send(&check_text(gap, text, &before, &after));
         let mut sent = [gap, text, b"\n"].concat();
         blank(&mut sent);
         let upto = self.log.len();
@@ -985,6 +1060,7 @@ impl Session<'_> {
             started: Instant::now(),
             upto,
             wait_until: None,
+            later: Vec::new(),
             race: Race::Waiting,
         });
         Ok(())
@@ -1072,9 +1148,18 @@ impl Session<'_> {
             }
             return Ok(());
         }
+        if self.check.is_none() && self.ahead {
+            // The commands sent ahead are logged as their answers come, so
+            // that the next check-sat's markers are known.
+            self.pump()?;
+        }
         let Some(check) = &mut self.check else {
             return emit(&line);
         };
+        if check.wait_until.is_some() {
+            check.later.extend_from_slice(&line);
+            return Ok(());
+        }
         if !check.started_output {
             if is_marker(&line, &check.before) {
                 check.started_output = true;
@@ -1124,7 +1209,17 @@ impl Session<'_> {
     /// stops its race).
     fn answer_with_live(&mut self) -> Result<(), Stop> {
         let check = self.check.take().expect("a check");
-        emit(&check.held)
+        emit(&check.held)?;
+        self.handle_later(check.later)
+    }
+
+    /// The live session's output that came after its answer to a check now
+    /// over: handled as it would have been then.
+    fn handle_later(&mut self, later: Vec<u8>) -> Result<(), Stop> {
+        for line in later.split_inclusive(|&b| b == b'\n') {
+            self.on_line(line.to_vec())?;
+        }
+        Ok(())
     }
 
     /// The check that a report for `id` is about: the current one, if it
@@ -1263,6 +1358,7 @@ impl Session<'_> {
                 let live_answered = check.wait_until.is_some();
                 let after = check.after.clone();
                 let seconds = check.started.elapsed().as_secs_f64();
+                let later = std::mem::take(&mut check.later);
                 self.check = None;
                 if !live_answered {
                     self.behind = Some(after);
@@ -1270,7 +1366,8 @@ impl Session<'_> {
                 self.note(&format!(
                     "check-sat {id}: answer from the simplified script ({seconds:.3}s)"
                 ));
-                emit(format!("{word}\n").as_bytes())
+                emit(format!("{word}\n").as_bytes())?;
+                self.handle_later(later)
             }
             _ => {
                 self.note(&format!("check-sat {id}: the fresh run was not definitive"));
@@ -1282,10 +1379,13 @@ impl Session<'_> {
     /// The live session ended: print what it still owes and end with its
     /// exit code.
     fn finish(&mut self) -> Result<i32, Stop> {
-        if let Some(check) = self.check.take() {
+        // Each check still open prints what the session printed for it
+        // (the answers sent ahead may open the next one).
+        while let Some(check) = self.check.take() {
             if self.behind.is_none() && self.replaying.is_none() {
                 emit(&check.held)?;
             }
+            self.handle_later(check.later)?;
         }
         // The session closed its output; wait (a bounded time) for its
         // exit status (the client sees vcsimp's end only after this, so
@@ -1336,6 +1436,23 @@ fn split_gap(raw: &[u8], start: usize) -> (&[u8], &[u8]) {
         }
     }
     (gap, text)
+}
+
+/// vcsimp's marker number `n`.
+fn marker_text(n: u64) -> String {
+    format!("vcsimp-sync-{}-{n}", std::process::id())
+}
+
+/// A `check-sat` (`gap`, `text`) as sent: between the echoes of its
+/// markers, on its line.
+fn check_text(gap: &[u8], text: &[u8], before: &str, after: &str) -> Vec<u8> {
+    [
+        gap,
+        format!("(echo \"{before}\")").as_bytes(),
+        text,
+        format!("(echo \"{after}\")\n").as_bytes(),
+    ]
+    .concat()
 }
 
 /// Replace a command by blanks, keeping its line ends.

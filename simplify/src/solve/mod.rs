@@ -96,8 +96,11 @@ HOW IT ANSWERS IN --interactive:
   (get-model, get-value, get-unsat-core, get-info, labels, get-...) then wait
   for the live session's own check-sat, so models, values and cores are the
   solver's on the raw commands; any other command restarts the live session
-  with the commands still in effect. vcsimp ends when the solver does, with
-  its exit code.
+  with the commands still in effect. When the client's input ends, the
+  commands still held behind a check-sat go to the solver with the end of
+  its input, as the solver alone would get them. vcsimp ends when the
+  solver does, with its exit code (a solver that neither answers nor ends
+  at the end of its input keeps vcsimp waiting, as it would its client).
 
 EXIT CODES:
   the winning solver's exit code; 1 the input cannot be read;

@@ -2,7 +2,8 @@
 """A fake solver for the tests of `vcsimp solve --interactive`.
 
 Given a script that starts with vcsimp's variant comment (a fresh run on
-the simplified stack), it prints $FAKE_FRESH and exits; with FAKE_FRESH=z3
+the simplified stack), it prints $FAKE_FRESH (after $FAKE_FRESH_DELAY
+seconds) and exits; with FAKE_FRESH=z3
 it runs the solver $FAKE_Z3 (`z3 -in`) on the script instead and prints
 what it prints; with FAKE_FRESH=hang it appends its pid to
 $FAKE_PIDS/fresh and never answers. Otherwise it is a
@@ -32,6 +33,7 @@ if "vcsimp variant" in first:
         out = subprocess.run([os.environ["FAKE_Z3"], "-in"], input=script, stdout=subprocess.PIPE)
         sys.stdout.buffer.write(out.stdout)
     else:
+        time.sleep(float(os.environ.get("FAKE_FRESH_DELAY", "0")))
         print(fresh, flush=True)
     sys.exit(0)
 with open(os.path.join(os.environ["FAKE_PIDS"], "live"), "a") as f:
