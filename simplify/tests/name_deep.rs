@@ -112,3 +112,88 @@ fn real_queries_keep_their_answers() {
         assert_eq!(common::z3_answers(&src), common::z3_answers(&out), "{name}");
     }
 }
+
+/// A Houdini-style query: the VC is a `define-fun`, the candidate guards
+/// and a launch size are fixed by assertions after it, in its scope.
+const GUARDED: &str = "(declare-fun _b0 () Bool)
+(declare-fun _b1 () Bool)
+(declare-fun l () Bool)
+(declare-fun x () Bool)
+(declare-fun size () (_ BitVec 8))
+(declare-fun i () (_ BitVec 8))
+(define-fun vc () Bool (and (or l (=> _b0 (bvult i size))) (=> (=> _b0 (bvult i size)) (and (or l (=> _b1 (= size #x01))) (=> (=> _b1 (= size #x01)) x)))))
+(assert (= size #x02))
+(assert (not (=> (and _b0 (not _b1)) vc)))
+(check-sat)
+";
+
+/// The body of the `define-fun` `name` in `out`.
+fn body_of<'a>(out: &'a str, name: &str) -> &'a str {
+    let start = out
+        .find(&format!("(define-fun {name} () Bool "))
+        .expect("defined");
+    let line = &out[start..];
+    &line[..line.find('\n').unwrap_or(line.len())]
+}
+
+#[test]
+fn a_definition_takes_the_values_of_unit_facts_and_is_folded() {
+    let out = run(GUARDED, &["name-deep"]);
+    let vc = body_of(&out, "vc");
+    // the refuted candidate (_b1 false) drops out; _b0 and size take their values
+    assert!(!vc.contains("_b1") && !vc.contains("_b0"), "{out}");
+    assert!(vc.contains("(bvult i #x02)"), "{out}");
+    assert_eq!(common::z3_answers(GUARDED), "sat");
+    assert_eq!(common::z3_answers(&out), "sat");
+    // with the VC asserted too: unsat before and after
+    let unsat = GUARDED.replace("(check-sat)", "(assert vc)\n(check-sat)");
+    assert_eq!(common::z3_answers(&unsat), "unsat");
+    assert_eq!(common::z3_answers(&run(&unsat, &["name-deep"])), "unsat");
+}
+
+#[test]
+fn facts_out_of_force_where_the_definition_is_used_are_not_taken() {
+    let unchanged = |src: &str| {
+        let out = run(src, &["name-deep"]);
+        assert_eq!(body_of(&out, "vc"), body_of(src, "vc"), "{out}");
+        assert_eq!(common::z3_answers(src), common::z3_answers(&out), "{src}");
+    };
+    // a check-sat sees the definition before the facts are asserted
+    unchanged(&GUARDED.replace(
+        "(assert (= size #x02))",
+        "(assert (not vc))\n(check-sat)\n(assert (= size #x02))",
+    ));
+    // the facts are in a scope the definition outlives
+    let scoped = GUARDED
+        .replace("(assert (= size #x02))", "(push 1)\n(assert (= size #x02))")
+        .replace(
+            "(check-sat)\n",
+            "(check-sat)\n(pop 1)\n(assert (not vc))\n(check-sat)\n",
+        );
+    unchanged(&scoped);
+    // a fact of a popped scope is no longer in force
+    let popped = format!(
+        "(declare-fun _b0 () Bool)\n(push 1)\n(assert _b0)\n(pop 1)\n{}",
+        GUARDED
+            .replace("(declare-fun _b0 () Bool)\n", "")
+            .replace("(assert (= size #x02))\n", "")
+            .replace("(not (=> (and _b0 (not _b1)) vc))", "(not vc)")
+    );
+    unchanged(&popped);
+    // under global declarations a definition outlives its scope
+    unchanged(&format!(
+        "(set-option :global-declarations true)\n{}",
+        GUARDED.replace("(assert (= size #x02))", "(push 1)\n(assert (= size #x02))")
+    ));
+}
+
+#[test]
+fn bit_vector_values_spelled_differently_are_not_taken_as_different() {
+    let src = GUARDED
+        .replace("(= size #x01)", "(= size (_ bv2 8))")
+        .replace("(and _b0 (not _b1))", "(and _b0 _b1)");
+    let out = run(&src, &["name-deep"]);
+    // (= #x02 (_ bv2 8)) is left for the solver, never folded to false
+    assert!(body_of(&out, "vc").contains("(_ bv2 8)"), "{out}");
+    assert_eq!(common::z3_answers(&src), common::z3_answers(&out));
+}

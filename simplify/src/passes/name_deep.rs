@@ -1,6 +1,7 @@
 //! `name-deep`: a Boolean subformula nested deep inside an assertion or a
 //! nullary Bool definition gets a name, so that no formula nests Boolean
-//! connectives more than [`MAX_DEPTH`] deep.
+//! connectives more than [`MAX_DEPTH`] deep. Before that, a nullary Bool
+//! definition is folded under the unit facts in force ([`UnitFacts`]).
 //!
 //! **Rule.** Walk an asserted formula, or the body of a `define-fun` of
 //! arity 0 and sort Bool, through the Boolean connectives `and`, `or`,
@@ -51,7 +52,8 @@ impl ScriptPass for NameDeep {
         PassId::NameDeep
     }
 
-    /// `fired` counts the names introduced. The pass is linear in the
+    /// `fired` counts the names introduced and the definitions folded
+    /// without a name. The pass is linear in the
     /// size of the formulas and takes no budget, so that its output does
     /// not depend on the machine's speed.
     fn run(&mut self, script: &mut Script, budget: &Budget) -> ScriptChange {
@@ -80,13 +82,17 @@ pub fn name_deep_formulas(script: &mut Script) -> usize {
     let mut counter = 0usize;
     let mut fired = 0;
     let mut out = Vec::with_capacity(script.commands.len());
-    for c in std::mem::take(&mut script.commands) {
+    let mut facts = UnitFacts::default();
+    let mut ahead = facts_ahead(script);
+    for (i, c) in std::mem::take(&mut script.commands).into_iter().enumerate() {
+        facts.track(&mut script.cx, &c);
+        facts.ahead = ahead.remove(&i).unwrap_or_default();
         let root = match &c.kind {
             CommandKind::Assert(t) => *t,
             CommandKind::Define { params, body, .. }
                 if params.is_empty() && script.cx.sort_of(*body) == script.cx.bool_sort() =>
             {
-                *body
+                facts.apply(&mut script.cx, *body)
             }
             _ => {
                 out.push(c);
@@ -131,6 +137,9 @@ pub fn name_deep_formulas(script: &mut Script) -> usize {
                 });
             }
             out.push(with_root(&script.cx, c, new_root));
+        } else if matches!(c.kind, CommandKind::Define { body, .. } if body != root) {
+            fired += 1;
+            out.push(with_root(&script.cx, c, root));
         } else {
             out.push(c);
         }
@@ -326,5 +335,283 @@ impl Namer<'_> {
         self.pending.push((f, t));
         self.names.insert(t, c);
         c
+    }
+}
+
+/// The unit facts in force at a point of the script: for each assertion
+/// of the scopes still open, its conjuncts that fix a declared constant,
+/// `c`, `(not c)` for a Bool constant and `(= c k)` for a literal `k`.
+///
+/// **Rule.** The body of a nullary Bool `define-fun` is rewritten with
+/// the facts in force where it is defined: each fixed constant becomes
+/// its value, and the connectives, `ite` and equalities that this
+/// decides are folded ([`fold`]). Boogie's Houdini queries fix the
+/// candidate guards `_bk` and the launch sizes by such assertions while
+/// the VC that tests them is a `define-fun`; folded, a refuted
+/// candidate's assertion drops out of the VC together with the nesting
+/// that it brings, before any of it is named.
+///
+/// **Soundness.** A fact asserted before the definition, in a scope that
+/// is still open, holds at every `check-sat` where the definition can be
+/// used: a `pop` that ends the fact's scope ends the definition's too.
+/// The body is therefore replaced by one equal to it in every model of
+/// the assertions wherever it is used. Under global declarations a
+/// definition outlives its scope, so no fact is used; `reset` and
+/// `reset-assertions` drop the facts.
+#[derive(Default)]
+struct UnitFacts {
+    /// One frame per open scope (the first is the outermost level).
+    frames: Vec<Vec<(TermId, TermId)>>,
+    /// The facts asserted after the current command, in its scope, before
+    /// the next `check-sat` (see [`facts_ahead`]).
+    ahead: Vec<(TermId, TermId)>,
+    global: bool,
+}
+
+/// Push the unit facts among the conjuncts of the assertion `t`, read
+/// through `and`, and through `not` over `or` and `=>` (Boogie asserts
+/// its goal as `(not (=> (and _b0 … _bk) vc))`).
+fn unit_facts_of(cx: &mut Context, t: TermId, out: &mut Vec<(TermId, TermId)>) {
+    let mut parts = vec![(t, true)];
+    while let Some((p, pos)) = parts.pop() {
+        match (cx.kind(p), pos) {
+            (TermKind::App(Op::And, args), true) | (TermKind::App(Op::Or, args), false) => {
+                parts.extend(args.iter().map(|&a| (a, pos)))
+            }
+            (TermKind::App(Op::Not, args), _) => parts.push((args[0], !pos)),
+            (TermKind::App(Op::Implies, args), false) => {
+                let last = args.len() - 1;
+                parts.extend(args.iter().enumerate().map(|(i, &a)| (a, i != last)));
+            }
+            (_, true) => out.extend(unit_fact(cx, p)),
+            (_, false) => {
+                if is_declared_const(cx, p) && cx.sort_of(p) == cx.bool_sort() {
+                    out.push((p, cx.mk_bool(false)));
+                }
+            }
+        }
+    }
+}
+
+/// For each nullary Bool `define-fun`, the unit facts asserted after it
+/// in the same scope with no `check-sat`, query, `push`, `pop`, reset or
+/// change of global declarations between: every `check-sat` that can see
+/// the definition sees them too. (Boogie asserts the Houdini guards in
+/// the goal, after the VC's `define-fun`.)
+fn facts_ahead(script: &mut Script) -> FxHashMap<usize, Vec<(TermId, TermId)>> {
+    let mut out = FxHashMap::default();
+    let mut pending: Vec<(TermId, TermId)> = vec![];
+    for i in (0..script.commands.len()).rev() {
+        let c = &script.commands[i];
+        match &c.kind {
+            CommandKind::Assert(t) => {
+                let t = *t;
+                unit_facts_of(&mut script.cx, t, &mut pending);
+            }
+            CommandKind::Define { params, body, .. } => {
+                if params.is_empty()
+                    && !pending.is_empty()
+                    && script.cx.sort_of(*body) == script.cx.bool_sort()
+                {
+                    out.insert(i, pending.clone());
+                }
+            }
+            CommandKind::Declare(_) | CommandKind::Opaque { .. } => {}
+            CommandKind::Other if smtlib_io::sets_global_declarations(&c.text).is_none() => {}
+            _ => pending.clear(),
+        }
+    }
+    out
+}
+
+impl UnitFacts {
+    fn track(&mut self, cx: &mut Context, c: &Command) {
+        if self.frames.is_empty() {
+            self.frames.push(vec![]);
+        }
+        match &c.kind {
+            CommandKind::Assert(t) => {
+                let frame = self.frames.last_mut().expect("a frame");
+                unit_facts_of(cx, *t, frame);
+            }
+            CommandKind::Push(n) => {
+                for _ in 0..*n {
+                    self.frames.push(vec![]);
+                }
+            }
+            CommandKind::Pop(n) => {
+                let keep = self.frames.len().saturating_sub(*n as usize).max(1);
+                self.frames.truncate(keep);
+            }
+            CommandKind::Reset | CommandKind::ResetAssertions => {
+                self.frames = vec![vec![]];
+                if matches!(c.kind, CommandKind::Reset) {
+                    self.global = false;
+                }
+            }
+            CommandKind::Other => {
+                self.global = smtlib_io::sets_global_declarations(&c.text).unwrap_or(self.global);
+            }
+            _ => {}
+        }
+    }
+
+    /// `t` with the facts in force applied and folded.
+    fn apply(&self, cx: &mut Context, t: TermId) -> TermId {
+        if self.global {
+            return t;
+        }
+        let map: FxHashMap<TermId, TermId> = self
+            .frames
+            .iter()
+            .flatten()
+            .chain(&self.ahead)
+            .copied()
+            .collect();
+        if map.is_empty() {
+            return t;
+        }
+        fold(cx, t, &map)
+    }
+}
+
+/// Is `t` a declared (uninterpreted) constant?
+fn is_declared_const(cx: &Context, t: TermId) -> bool {
+    match cx.kind(t) {
+        TermKind::App(Op::Uf(f), args) => {
+            args.is_empty() && cx.fun(*f).kind == smtlib_io::FunKind::Declared
+        }
+        _ => false,
+    }
+}
+
+fn is_value(cx: &Context, t: TermId) -> bool {
+    matches!(
+        cx.kind(t),
+        TermKind::Bool(_) | TermKind::Int(_) | TermKind::Literal(_)
+    )
+}
+
+/// The constant that the positive literal `p` fixes, and its value (a
+/// negated constant is read by [`unit_facts_of`]).
+fn unit_fact(cx: &mut Context, p: TermId) -> Option<(TermId, TermId)> {
+    match cx.kind(p).clone() {
+        TermKind::App(Op::Eq, a) if a.len() == 2 => {
+            if is_declared_const(cx, a[0]) && is_value(cx, a[1]) {
+                Some((a[0], a[1]))
+            } else if is_declared_const(cx, a[1]) && is_value(cx, a[0]) {
+                Some((a[1], a[0]))
+            } else {
+                None
+            }
+        }
+        _ if is_declared_const(cx, p) && cx.sort_of(p) == cx.bool_sort() => {
+            Some((p, cx.mk_bool(true)))
+        }
+        _ => None,
+    }
+}
+
+/// Are the values `a` and `b` (see [`is_value`]) of one sort known to
+/// differ? Only when both are written the same way: a bit-vector literal
+/// has several spellings (`#x01`, `#b00000001`, `(_ bv1 8)`).
+fn values_differ(cx: &Context, a: TermId, b: TermId) -> bool {
+    match (cx.kind(a), cx.kind(b)) {
+        (TermKind::Bool(x), TermKind::Bool(y)) => x != y,
+        (TermKind::Int(x), TermKind::Int(y)) => x != y,
+        (TermKind::Literal(x), TermKind::Literal(y)) => {
+            let (x, y) = (cx.sym_name(*x), cx.sym_name(*y));
+            x != y
+                && ((x.starts_with("#x") && y.starts_with("#x"))
+                    || (x.starts_with("#b") && y.starts_with("#b")))
+        }
+        _ => false,
+    }
+}
+
+/// `t` with each constant of `map` replaced by its value and what that
+/// decides folded: `and`, `or`, `not`, `=>` and `ite` over `true` and
+/// `false`, an `ite` whose branches are equal, and `=` between a term and
+/// itself or two values. Binders, annotations and `match` are left as
+/// they are. Each shared subterm is rewritten once, without recursion.
+fn fold(cx: &mut Context, t: TermId, map: &FxHashMap<TermId, TermId>) -> TermId {
+    let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
+    let mut stack: Vec<(TermId, bool)> = vec![(t, false)];
+    while let Some((u, expanded)) = stack.pop() {
+        if done.contains_key(&u) {
+            continue;
+        }
+        if let Some(&v) = map.get(&u) {
+            done.insert(u, v);
+            continue;
+        }
+        let TermKind::App(op, args) = cx.kind(u) else {
+            done.insert(u, u);
+            continue;
+        };
+        if !expanded {
+            let args = args.to_vec();
+            stack.push((u, true));
+            stack.extend(
+                args.into_iter()
+                    .filter(|a| !done.contains_key(a))
+                    .map(|a| (a, false)),
+            );
+            continue;
+        }
+        let op = op.clone();
+        let old = args.to_vec();
+        let new: Vec<TermId> = old.iter().map(|a| done[a]).collect();
+        let r = fold_app(cx, u, op, &old, new);
+        done.insert(u, r);
+    }
+    done[&t]
+}
+
+/// The application `u` (`op` over `old`) with arguments `new`, folded.
+fn fold_app(cx: &mut Context, u: TermId, op: Op, old: &[TermId], new: Vec<TermId>) -> TermId {
+    use crate::term;
+    match op {
+        Op::And => term::and(cx, new),
+        Op::Or => term::or(cx, new),
+        Op::Not => term::not(cx, new[0]),
+        Op::Implies => {
+            let (&concl, hyps) = new.split_last().expect("=> has arguments");
+            if term::is_true(cx, concl) || hyps.iter().any(|&h| term::is_false(cx, h)) {
+                return cx.mk_bool(true);
+            }
+            let hyps: Vec<TermId> = hyps
+                .iter()
+                .copied()
+                .filter(|&h| !term::is_true(cx, h))
+                .collect();
+            match hyps.len() {
+                0 => concl,
+                1 => term::implies(cx, hyps[0], concl),
+                _ if term::is_false(cx, concl) => {
+                    let h = term::and(cx, hyps);
+                    term::not(cx, h)
+                }
+                _ => {
+                    let mut args = hyps;
+                    args.push(concl);
+                    term::app(cx, Op::Implies, args)
+                }
+            }
+        }
+        Op::Ite if term::is_true(cx, new[0]) => new[1],
+        Op::Ite if term::is_false(cx, new[0]) => new[2],
+        Op::Ite if new[1] == new[2] => new[1],
+        Op::Eq if new.len() == 2 && new[0] == new[1] => cx.mk_bool(true),
+        Op::Eq
+            if new.len() == 2
+                && is_value(cx, new[0])
+                && is_value(cx, new[1])
+                && values_differ(cx, new[0], new[1]) =>
+        {
+            cx.mk_bool(false)
+        }
+        _ if new.as_slice() == old => u,
+        op => term::app(cx, op, new),
     }
 }
