@@ -90,6 +90,24 @@
 //! plain goal is asked next. So no hint can make a false claim agree, and
 //! the validator need not check what a hint says.
 //!
+//! Before that, a certified goal is asked piece by piece: `P ⇒ ∀x̄. h_j`
+//! for each conjunct `h_j` of the hint (`P` the obligation's premise with
+//! its lemmas), and `∀x̄. hint(x̄) ⇒ B` from no premise. All of them
+//! proved make `P ⇒ ∀x̄. B` valid (from `P`, every `h_j` holds at every
+//! `x̄`, so the hint does, and with it `B`), whatever the hint says; a
+//! false hint leaves a piece or the bridge unproved, and a `sat` for any
+//! of them proves nothing. Each piece is one instance of an axiom, the
+//! bridge ground reasoning over the hint, where the stronger goal
+//! asks the solver to find both at once among all the premise's axioms.
+//!
+//! **A second configuration.** Where the solver is z3, a full claim its
+//! default core leaves undecided is asked again of z3's other core
+//! (`sat.euf`, [`Z3_SECOND`]), the same claim over the same
+//! declarations: its `unsat` proves the claim, while its `sat` proves
+//! nothing (it is not taken for a disagreement, which the default core
+//! or the fallback solver must show). Its undecided answers count
+//! against the time budget only.
+//!
 //! **Budget.** A scope with some but not all obligations
 //! proved is undecided, and the run `partial`, with the undecided ones
 //! named in the detail. Only a timeout or an `unknown` is split: a solver
@@ -1326,25 +1344,58 @@ fn certified_goals(
             let goal = cx
                 .mk_binder(BinderKind::Forall, vars.clone(), both, Box::new([]))
                 .ok()?;
+            let implied = cx.mk_app(Op::Implies, vec![hint, body]).ok()?;
+            let bridge = cx
+                .mk_binder(BinderKind::Forall, vars.clone(), implied, Box::new([]))
+                .ok()?;
             let params: Vec<String> = c.params.iter().map(|(x, s)| format!("({x} {s})")).collect();
-            let definition = format!(
-                "(define-fun {} ({}) Bool {})\n",
-                c.name,
-                params.join(" "),
-                c.hint
-            );
-            let symbols = normalized(c.hint)
-                .split(' ')
-                .filter(|w| *w != "(" && *w != ")")
-                .map(str::to_string)
+            let params = params.join(" ");
+            let definition = format!("(define-fun {} ({params}) Bool {})\n", c.name, c.hint);
+            let pieces = conjuncts_of_text(c.hint)
+                .into_iter()
+                .map(|h| format!("(forall ({params}) {h})"))
                 .collect();
             Some(Certified {
                 goal,
                 definition,
-                symbols,
+                symbols: symbols_of_text(c.hint),
+                pieces,
+                bridge,
             })
         })
         .collect()
+}
+
+/// The words of `text` other than parentheses: the symbols it may name.
+fn symbols_of_text(text: &str) -> BTreeSet<String> {
+    normalized(text)
+        .split(' ')
+        .filter(|w| *w != "(" && *w != ")")
+        .map(str::to_string)
+        .collect()
+}
+
+/// The conjuncts of the formula `text`, as text: the arguments of a
+/// top-level `and`, else `text` itself. A text that does not read as one
+/// s-expression is its own single conjunct (its queries then fail, which
+/// proves nothing).
+fn conjuncts_of_text(text: &str) -> Vec<String> {
+    let whole = || vec![text.to_string()];
+    let Ok(mut reader) = smtlib_io::sexpr::Reader::new(text) else {
+        return whole();
+    };
+    let Ok(Some(arena)) = reader.next_sexpr() else {
+        return whole();
+    };
+    if !text[reader.offset()..].trim().is_empty() {
+        return whole();
+    }
+    match arena.list(arena.root) {
+        Some([head, args @ ..]) if arena.is_word(*head, "and") && !args.is_empty() => {
+            args.iter().map(|&a| arena.text(a).to_string()).collect()
+        }
+        _ => whole(),
+    }
 }
 
 /// `header` with the Boolean constants `extra` declared.
@@ -1420,7 +1471,10 @@ impl<'a> Asker<'a> {
     }
 
     fn note(&mut self, key: (usize, String), a: &Answer) {
-        self.undecided_runs += usize::from(matches!(a, Answer::Undecided(_)));
+        // z3's second configuration often answers `unknown` at once (where
+        // its core lacks a theory or quantifier feature): only the time
+        // budget counts its answers
+        self.undecided_runs += usize::from(key.0 != 2 && matches!(a, Answer::Undecided(_)));
         self.failed |= key.0 == 0 && matches!(a, Answer::Failed(_));
         self.asked.insert(key, a.clone());
     }
@@ -1434,9 +1488,10 @@ impl<'a> Asker<'a> {
         }
         let Some(s) = (match which {
             0 => Some(self.solver),
+            2 => Some(self.solver).filter(|s| is_z3(s)),
             _ => self.solver.fallback.as_deref(),
         }) else {
-            return Answer::Undecided("no fallback solver".into());
+            return Answer::Undecided("no such solver".into());
         };
         if self.spent() {
             return Asker::not_asked();
@@ -1456,8 +1511,22 @@ impl<'a> Asker<'a> {
     /// answer other than `sat`, `unsat` or `unknown` anywhere in the run
     /// (an error) makes its claims be asked one by one.
     fn ask_all(&mut self, header: &str, claims: Vec<String>) -> Vec<Answer> {
-        let keys: Vec<(usize, String)> =
-            claims.iter().map(|c| (0, query(header, &[], c))).collect();
+        self.ask_all_with(0, header, claims)
+    }
+
+    /// [`Asker::ask_all`] with the solver `which`: 0, or 2 for z3 in its
+    /// second configuration ([`Z3_SECOND`]; for another solver every
+    /// answer is undecided).
+    fn ask_all_with(&mut self, which: usize, header: &str, claims: Vec<String>) -> Vec<Answer> {
+        let header = match which {
+            2 => format!("{Z3_SECOND}{header}"),
+            _ => header.to_string(),
+        };
+        let header = header.as_str();
+        let keys: Vec<(usize, String)> = claims
+            .iter()
+            .map(|c| (which, query(header, &[], c)))
+            .collect();
         if is_z3(self.solver) {
             let todo: Vec<usize> = (0..keys.len())
                 .filter(|&k| !self.asked.contains_key(&keys[k]))
@@ -1488,6 +1557,12 @@ impl<'a> Asker<'a> {
         keys.into_iter().map(|(w, q)| self.ask(w, q)).collect()
     }
 }
+
+/// The options of z3's second configuration, set before a query's
+/// header: its newer core (`sat.euf`), which proves within a second many
+/// claims that its default core leaves undecided after a second (and
+/// leaves some that the default core proves). Only its `unsat` is taken.
+const Z3_SECOND: &str = "(set-option :sat.euf true)\n";
 
 /// Is `solver` z3 (its program's file name)?
 fn is_z3(solver: &SolverCommand) -> bool {
@@ -1568,13 +1643,27 @@ struct Obligation {
     /// The conjuncts of `premise`.
     parts: Rc<Vec<Part>>,
     goal: Part,
-    /// A stronger goal `∀x̄. hint(x̄) ∧ B` for a goal `∀x̄. B` that a pass
-    /// gave a certificate for ([`ReadBack::Certificate`]), asked first,
-    /// with the `define-fun` of `hint` (in its own query only: a hint
-    /// that does not parse must not spoil the other queries).
-    strong: Option<(Part, String)>,
+    /// For a goal `∀x̄. B` that a pass gave a certificate for
+    /// ([`ReadBack::Certificate`]): the claims that prove it with the hint.
+    strong: Option<Strong>,
     /// Which assertion the goal is, for the verdict's detail.
     what: String,
+}
+
+/// What proves a certified goal `∀x̄. B` ([`certified_goals`]), asked with
+/// the `define-fun` of `hint` (in its own queries only: a hint that does
+/// not parse must not spoil the other queries).
+#[derive(Clone)]
+struct Strong {
+    /// The stronger goal `∀x̄. hint(x̄) ∧ B`.
+    goal: Part,
+    /// The `define-fun` of `hint`.
+    definition: String,
+    /// `∀x̄. h_j(x̄)` per conjunct `h_j` of the hint, each a goal from the
+    /// obligation's premise.
+    pieces: Vec<Part>,
+    /// `∀x̄. hint(x̄) ⇒ B`, a goal from no premise.
+    bridge: Part,
 }
 
 impl Obligation {
@@ -1592,16 +1681,20 @@ impl Obligation {
     /// the goal, whatever the hint says), with the definition of the hint
     /// that its query needs.
     fn strengthened(&self) -> Option<(Obligation, String)> {
-        let (goal, definition) = self.strong.clone()?;
-        let ob = Obligation {
+        let strong = self.strong.as_ref()?;
+        Some((self.with_goal(&strong.goal), strong.definition.clone()))
+    }
+
+    /// This obligation with `goal` in place of its goal.
+    fn with_goal(&self, goal: &Part) -> Obligation {
+        Obligation {
             group: self.group,
             premise: self.premise.clone(),
             parts: self.parts.clone(),
-            goal,
+            goal: goal.clone(),
             strong: None,
             what: self.what.clone(),
-        };
-        Some((ob, definition))
+        }
     }
 }
 
@@ -1789,6 +1882,10 @@ struct Certified {
     definition: String,
     /// The symbols the hint's text names (for [`Lemmas::relevant_claims`]).
     symbols: BTreeSet<String>,
+    /// `∀x̄. h_j(x̄)` for each conjunct `h_j` of the hint, as text.
+    pieces: Vec<String>,
+    /// `∀x̄. hint(x̄) ⇒ B`, in the output's context.
+    bridge: TermId,
 }
 
 impl Check {
@@ -1866,14 +1963,29 @@ impl Check {
             parts(out_cx, &self.o_sigma),
             parts(out_cx, &self.facts),
         );
-        let strong: Vec<Option<(Part, String)>> = self
+        let strong: Vec<Option<Strong>> = self
             .certified
             .iter()
             .map(|c| {
                 c.as_ref().map(|c| {
-                    let mut part = parts(out_cx, &[c.goal]).remove(0);
-                    part.symbols.extend(c.symbols.iter().cloned());
-                    (part, c.definition.clone())
+                    let mut goal = parts(out_cx, &[c.goal]).remove(0);
+                    goal.symbols.extend(c.symbols.iter().cloned());
+                    let mut bridge = parts(out_cx, &[c.bridge]).remove(0);
+                    bridge.symbols.extend(c.symbols.iter().cloned());
+                    let pieces = c
+                        .pieces
+                        .iter()
+                        .map(|p| Part {
+                            symbols: symbols_of_text(p),
+                            text: p.clone(),
+                        })
+                        .collect();
+                    Strong {
+                        goal,
+                        definition: c.definition.clone(),
+                        pieces,
+                        bridge,
+                    }
                 })
             })
             .collect();
@@ -1883,7 +1995,7 @@ impl Check {
                        premise_keys: &[&[String]],
                        goals: &[Part],
                        goal_keys: &[String],
-                       strong: &[Option<(Part, String)>],
+                       strong: &[Option<Strong>],
                        what: &str| {
             group += 1;
             let known: BTreeSet<&String> = premise_keys.iter().flat_map(|k| k.iter()).collect();
@@ -2205,6 +2317,8 @@ fn check(
             // obligations whose full claim (1, with the number of lemmas it
             // was asked with) or fallback claim (3) was undecided
             let (mut hard_full, mut hard_fallback) = (BTreeMap::new(), BTreeMap::new());
+            // and those whose claim z3's second configuration left undecided
+            let mut hard_second = BTreeMap::new();
             // the last reason an obligation's full claim stayed undecided
             let mut reason: HashMap<usize, String> = HashMap::new();
             loop {
@@ -2215,7 +2329,7 @@ fn check(
                 // since then concerns its goal (a stepping stone, see
                 // [`Lemmas`])
                 for &n in &open {
-                    for hard in [&mut hard_full, &mut hard_fallback] {
+                    for hard in [&mut hard_full, &mut hard_second, &mut hard_fallback] {
                         if let Some(&seen) = hard.get(&n) {
                             if lemmas.new_for(of(n), seen) {
                                 hard.remove(&n);
@@ -2237,8 +2351,25 @@ fn check(
                     let Some((s, definition)) = of(n).strengthened() else {
                         continue;
                     };
+                    let with_hint = format!("{header}{definition}");
+                    // piece by piece: each conjunct of the hint from the
+                    // premise, and the hint implying the goal from none;
+                    // a `sat` for any of them proves nothing
+                    if let Some(st) = &of(n).strong {
+                        let mut claims: Vec<String> = st
+                            .pieces
+                            .iter()
+                            .map(|p| lemmas.claim_of(&of(n).with_goal(p)))
+                            .collect();
+                        claims.push(st.bridge.text.clone());
+                        let all = asker.ask_all(&with_hint, claims);
+                        if all.iter().all(|a| *a == Answer::Unsat) {
+                            answers.insert(n, Answer::Unsat);
+                            continue;
+                        }
+                    }
                     // a `sat` for the stronger goal proves nothing
-                    let q = query(&format!("{header}{definition}"), &[], &lemmas.claim_of(&s));
+                    let q = query(&with_hint, &[], &lemmas.claim_of(&s));
                     let a = match asker.ask(0, q) {
                         Answer::Unsat => Answer::Unsat,
                         _ if hard_full.contains_key(&n) => {
@@ -2255,6 +2386,24 @@ fn check(
                     if let Some(Answer::Undecided(w) | Answer::Failed(w)) = answers.get(&n) {
                         hard_full.insert(n, lemmas.count(of(n)));
                         reason.insert(n, w.clone());
+                    }
+                }
+                // 1b. z3's second configuration ([`Z3_SECOND`]) on the
+                // full claims still undecided; only `unsat` is taken
+                if is_z3(solver) {
+                    let todo: Vec<usize> = open
+                        .iter()
+                        .copied()
+                        .filter(|n| undecided(&answers, n) && !hard_second.contains_key(n))
+                        .collect();
+                    let claims: Vec<String> =
+                        todo.iter().map(|&n| lemmas.claim_of(of(n))).collect();
+                    for (n, a) in todo.into_iter().zip(asker.ask_all_with(2, header, claims)) {
+                        if a == Answer::Unsat {
+                            answers.insert(n, a);
+                        } else {
+                            hard_second.insert(n, lemmas.count(of(n)));
+                        }
                     }
                 }
                 // 2. premises near the goal ([`Lemmas::relevant_claims`]),
@@ -2498,6 +2647,18 @@ pub fn validate_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_hint_splits_into_its_top_level_conjuncts_only() {
+        assert_eq!(
+            conjuncts_of_text("(and (= (f u) 1) (and p q) |a b|)"),
+            vec!["(= (f u) 1)", "(and p q)", "|a b|"]
+        );
+        // no top-level `and`, or text that is not one s-expression: whole
+        for whole in ["(or p q)", "(and)", "p", "(and p", "(and p) q"] {
+            assert_eq!(conjuncts_of_text(whole), vec![whole], "{whole}");
+        }
+    }
 
     #[test]
     fn batch_answers_are_taken_only_from_answers() {
