@@ -105,3 +105,20 @@ fn comparisons_are_decided_as_integer_ranges_of_one_linear_form() {
     );
     common::assert_validated(&src, &out);
 }
+
+/// Under `¬(p ∧ q)` (the else case of a per-thread assign whose guard is
+/// a conjunction), a case `p ∧ q ∧ …` nested inside it is `false`, though
+/// neither `p` nor `q` alone is refuted; with only `p` it stays.
+#[test]
+fn a_negated_conjunction_refutes_a_nested_case() {
+    let src = script(
+        "(assert (or (and p q (= n 0)) (and (not (and p q)) (or (and (and p q) (= n 1)) (and (not (and p q)) (= n 2))))))\n(assert (and (not (and p q)) (or (and p (= n 1)) (= n 2))))",
+    );
+    let out = run(&src);
+    assert!(
+        out.contains("(assert (or (and p q (= n 0)) (and (not (and p q)) (= n 2))))"),
+        "{out}"
+    );
+    assert!(out.contains("(or (and p (= n 1)) (= n 2))"), "{out}");
+    common::assert_validated(&src, &out);
+}

@@ -54,11 +54,12 @@ fn guarded_eq_does_not_apply_without_rules_or_unique_writer() {
         "(= (g 3) 4)",
     );
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
-    // A rule whose argument is not a variable is not a rule.
+    // A rule whose argument is not a variable (nor a variable plus a
+    // constant) is not a rule.
     let mut pb = problem(
         d,
-        &["(forall ((t Int)) (=> (<= 0 t) (= (f (+ t 1)) t)))"],
-        "(= (f 3) 4)",
+        &["(forall ((t Int)) (=> (<= 0 t) (= (f (* 2 t)) t)))"],
+        "(= (f 4) 4)",
     );
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
     // Shared assign whose writer index w(t) is unknown: no unique writer.
@@ -1086,4 +1087,69 @@ fn a_remainder_by_a_variable_does_not_replace_a_constant() {
     if let Some(a) = common::solve("cvc5", &out, 10) {
         assert_eq!(common::answers(&a).join(" "), "unsat", "{out}");
     }
+}
+
+/// A per-thread assign whose second case is guarded by the negation of
+/// the first's, written as a disjunction (`n < 0 ∨ 10 <= n`, as Why3's
+/// shared-array writes print once the writer is resolved): each case is a
+/// rule, so a read outside the first range takes the second value. When
+/// the second case's conditions do not exclude the first, neither is a
+/// rule.
+#[test]
+fn guarded_eq_reads_the_case_whose_guard_is_a_negated_range() {
+    let d = "(declare-const k Int)(declare-fun f (Int) Int)(declare-fun g (Int) Int)(declare-fun h (Int) Int)";
+    let fact = |other: &str| {
+        format!("(forall ((n Int)) (or (and (<= 0 n) (< n 10) (= (f n) (g n))) (and {other} (= (f n) (h n)))))")
+    };
+    let negated = fact("(or (< n 0) (<= 10 n))");
+    let mut pb = problem(d, &["(<= 20 k)", &negated], "(= (f k) (h k))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&pb, before, after);
+    // `n < 5 ∨ 10 <= n` does not exclude `0 <= n < 10`: no rule
+    let overlapping = fact("(or (< n 5) (<= 10 n))");
+    let mut pb = problem(d, &["(<= 20 k)", &overlapping], "(= (f k) (h k))");
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
+}
+
+/// Two writers of the same value (two halves of a tile, each loaded by a
+/// different guard): a read whose guard is open is split, and both cases
+/// give the same term, so the split leaves that term (`g ∨ ¬g`).
+#[test]
+fn guarded_eq_merges_cases_that_agree() {
+    let d = "(declare-const k Int)(declare-fun f (Int) Int)(declare-fun f2 (Int) Int)(declare-fun g (Int) Int)";
+    let facts = [
+        "(<= 0 k)",
+        "(forall ((n Int)) (or (and (<= 5 n) (= (f2 n) (g n))) (and (< n 5) (= (f2 n) (f n)))))",
+        "(forall ((n Int)) (=> (and (<= 0 n) (< n 5)) (= (f n) (g n))))",
+    ];
+    let mut pb = problem(d, &facts, "(= (f2 k) (g k))");
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&pb, before, after);
+}
+
+/// The step of a recursive sum as Why3 prints it, `lo <= h ⇒ s(lo, h + 1)
+/// = s(lo, h) + g(h)`, is a recursive rule for `s(lo, h)` (with `h`
+/// shifted back by one): it closes the step goal of a loop invariant
+/// where the hypotheses decide its guard, and is not unfolded where they
+/// do not.
+#[test]
+fn guarded_eq_unfolds_a_sum_step_written_at_h_plus_one() {
+    let d = "(declare-const k Int)(declare-fun s (Int Int) Int)(declare-fun g (Int) Int)";
+    let facts = [
+        "(forall ((lo Int) (h Int)) (=> (<= h lo) (= (s lo h) 0)))",
+        "(forall ((lo Int) (h Int)) (=> (<= lo h) (= (s lo (+ h 1)) (+ (s lo h) (g h)))))",
+    ];
+    let goal = "(= (s 0 (+ 1 k)) (+ (s 0 k) (g k)))";
+    let mut pb = problem(d, &facts, &format!("(=> (<= 0 k) {goal})"));
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    assert_eq!(show(&pb, after), "true");
+    assert_equivalent(&pb, before, after);
+    // `0 <= k` undecided: the recursive rule is not split on
+    let mut pb = problem(d, &facts[1..], goal);
+    assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }

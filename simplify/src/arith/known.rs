@@ -355,6 +355,9 @@ pub struct Known {
     /// The `Int` subterms of an atom: a literal without `x` among them
     /// gives `x` no bound.
     int_terms: RefCell<FxHashMap<TermId, Rc<FxHashSet<TermId>>>>,
+    /// The positions in `log` of the literals that are negated
+    /// conjunctions, in order ([`Known::negated_conjunction_holds`]).
+    negated_conjunctions: Vec<usize>,
 }
 
 /// The ranges of the first literals of a [`Known`]'s log.
@@ -413,6 +416,7 @@ impl Known {
         *self.ranges.get_mut() = Ranges::default();
         self.log.clear();
         self.scopes.clear();
+        self.negated_conjunctions.clear();
     }
 
     /// The number of literals assumed (counting repeats).
@@ -433,6 +437,13 @@ impl Known {
         let (atoms, logged) = self.scopes.pop().expect("balanced scopes");
         self.ranges.get_mut().truncate(logged);
         self.log.truncate(logged);
+        while self
+            .negated_conjunctions
+            .last()
+            .is_some_and(|&i| i >= logged)
+        {
+            self.negated_conjunctions.pop();
+        }
         for a in atoms {
             if let Some(v) = self.literals.get_mut(&a) {
                 v.pop();
@@ -455,6 +466,9 @@ impl Known {
             .entry(atom)
             .or_default()
             .push((positive, source));
+        if !positive && matches!(cx.kind(atom), TermKind::App(Op::And, _)) {
+            self.negated_conjunctions.push(self.log.len());
+        }
         self.log.push((atom, positive, source));
         if let Some(s) = self.scopes.last_mut() {
             s.0.push(atom);
@@ -546,7 +560,39 @@ impl Known {
             }
         }
         r.keys = kept;
+        let mut kept_before = Vec::with_capacity(self.log.len());
+        let mut n = 0;
+        for &(_, _, s) in &self.log {
+            kept_before.push((s != source).then_some(n));
+            n += usize::from(s != source);
+        }
+        self.negated_conjunctions = self
+            .negated_conjunctions
+            .iter()
+            .filter_map(|&i| kept_before[i])
+            .collect();
         self.log.retain(|&(_, _, s)| s != source);
+    }
+
+    /// Some known literal is the negation of a conjunction whose conjuncts
+    /// all hold ([`Known::holds`]): the known literals contradict each
+    /// other. (A conjunction `c1 ∧ … ∧ cn` walked conjunct by conjunct
+    /// under a known `¬(c1 ∧ … ∧ cn)` is false there, though no single
+    /// conjunct is refuted.)
+    pub fn negated_conjunction_holds(&self, cx: &Context) -> bool {
+        self.negated_conjunction_within(cx, &[])
+    }
+
+    /// Some known literal is the negation of a conjunction whose conjuncts
+    /// are each among `args` or hold: `args`, as a conjunction, is
+    /// refuted.
+    fn negated_conjunction_within(&self, cx: &Context, args: &[TermId]) -> bool {
+        self.negated_conjunctions.iter().any(|&i| {
+            let TermKind::App(Op::And, cs) = cx.kind(self.log[i].0) else {
+                return false;
+            };
+            cs.iter().all(|&c| args.contains(&c) || self.holds(cx, c))
+        })
     }
 
     /// The literal `t` (an atom, or its negation) holds: it was assumed
@@ -594,7 +640,16 @@ impl Known {
         let d = depth + 1;
         match cx.kind(t) {
             TermKind::App(Op::Or, args) => args.iter().all(|&a| self.refutes_at(cx, a, d)),
-            TermKind::App(Op::And, args) => args.iter().any(|&a| self.refutes_at(cx, a, d)),
+            TermKind::App(Op::And, args) => {
+                args.iter().any(|&a| self.refutes_at(cx, a, d))
+                    || self.negated_conjunction_within(cx, args)
+            }
+            TermKind::App(Op::Not, a) if matches!(cx.kind(a[0]), TermKind::App(Op::And, _)) => {
+                let TermKind::App(Op::And, cs) = cx.kind(a[0]) else {
+                    unreachable!("matched above")
+                };
+                self.literal_is(cx, t, false) || cs.iter().all(|&c| self.entails(cx, c))
+            }
             TermKind::App(Op::Implies, args) => {
                 let (conclusion, hyps) = args.split_last().expect("=> has arguments");
                 hyps.iter()
@@ -956,6 +1011,37 @@ mod tests {
         let (s2, t2) = atoms("(assert (<= y 0))");
         let y = int_cmp(&s2.cx, t2[0]).unwrap().1;
         assert_eq!(Known::new().bounds(&s2.cx, &y), Range::all());
+    }
+
+    /// A known `¬(p ∧ x = 0)` refutes a conjunction that has both
+    /// conjuncts, and `¬(p ∧ x = 0)` is refuted where both hold; with one
+    /// of them missing, neither. The literal goes with its scope.
+    #[test]
+    fn a_negated_conjunction_refutes_its_conjuncts_together() {
+        let (s, t) = atoms(
+            "(assert (not (and p (= x 0))))
+             (assert (and p (= x 0) q))(assert (and p q))
+             (assert p)(assert (= x 0))",
+        );
+        let cx = &s.cx;
+        let mut k = Known::new();
+        k.push();
+        k.assume(cx, t[0], true);
+        assert!(k.refutes_formula(cx, t[1]));
+        assert!(!k.refutes_formula(cx, t[2]));
+        assert!(!k.negated_conjunction_holds(cx));
+        k.assume(cx, t[3], true);
+        assert!(!k.negated_conjunction_holds(cx));
+        k.assume(cx, t[4], true);
+        assert!(k.negated_conjunction_holds(cx));
+        k.pop();
+        assert!(!k.refutes_formula(cx, t[1]));
+        // `¬(p ∧ x = 0)` itself, where `p` and `x = 0` hold (or only `p`)
+        let mut k = Known::of_literals(cx, &[t[3], t[4]]);
+        assert!(k.refutes_formula(cx, t[0]));
+        k.clear();
+        k.assume(cx, t[3], true);
+        assert!(!k.refutes_formula(cx, t[0]));
     }
 
     #[test]

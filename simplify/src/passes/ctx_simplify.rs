@@ -116,6 +116,13 @@ impl Walk {
                 out.push(s);
             }
         }
+        // Conjuncts that together make a known negated conjunction true
+        // (`¬(a ∧ b)` known, walking `a ∧ b ∧ x`): the conjunction is
+        // false here.
+        if conj && out.len() > 1 && self.known.negated_conjunction_holds(cx) {
+            self.known.pop();
+            return cx.mk_bool(false);
+        }
         self.known.pop();
         if out[..] == args[..] {
             t

@@ -277,7 +277,7 @@ pub static PASSES: &[PassInfo] = &[
     PassInfo {
         id: PassId::GuardedEq,
         aliases: &["elim-assign"],
-        doc: "guarded equalities and assign constraints rewrite other formulas; a writer's thread variable that its conditions pin to one value (0 <= z < 1) takes it, and those its index leaves free become Skolem functions of the index (equisatisfiable; not in scripts with push/pop or model queries)",
+        doc: "guarded equalities and assign constraints rewrite other formulas (a case guarded by a negated range, n < 0 ∨ k <= n, is a rule too; a step f(x, h + 1) = … is read as f(x, h) = … at h - 1); a writer's thread variable that its conditions pin to one value (0 <= z < 1) takes it, and those its index leaves free become Skolem functions of the index (equisatisfiable; not in scripts with push/pop or model queries)",
         stages: &[Stage::Rounds],
         paper: "4.1, 4.2",
         build: Build::Terms(|s, on| {

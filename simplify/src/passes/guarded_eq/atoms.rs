@@ -35,10 +35,30 @@ fn known(cx: &Context, hyps: &[TermId]) -> Known {
 /// refute some conjunct, an implication when its hypotheses hold and they
 /// refute its conclusion, an atom when it is `false`, the negation of a
 /// fact or of a conjunct of one, or refuted by the facts' integer ranges
-/// (an equality only by its negation).
+/// (an equality only by its negation). A fact that is a disjunction of at
+/// most [`MAX_CASES`] literals refutes `t` also when each of its disjuncts,
+/// added to the facts, does: the other disjunct of a per-thread assign
+/// whose conditions are the negation of this one's, written as a
+/// disjunction (`n < 0 ∨ k <= n` against `0 <= n ∧ n < k`).
 pub(super) fn refutes(cx: &Context, t: TermId, facts: &[TermId]) -> bool {
-    known(cx, facts).refutes_formula(cx, t)
+    let mut k = known(cx, facts);
+    if k.refutes_formula(cx, t) {
+        return true;
+    }
+    facts.iter().any(|&f| match cx.kind(f) {
+        TermKind::App(Op::Or, ds) if ds.len() <= MAX_CASES => ds.iter().all(|&d| {
+            k.push();
+            k.assume(cx, d, true);
+            let r = k.refutes_formula(cx, t);
+            k.pop();
+            r
+        }),
+        _ => false,
+    })
 }
+
+/// The most disjuncts of a fact that [`refutes`] splits on.
+const MAX_CASES: usize = 8;
 
 /// The comparison that holds when the Int comparison `c` (not an
 /// equality) does not: `x >= s` for `x < s`.
@@ -173,5 +193,22 @@ mod tests {
         assert!(implied_atom(cx, t[6], facts));
         assert!(!implied_atom(cx, t[7], facts) && !implied_atom(cx, t[8], facts));
         assert!(implied_atom(cx, t[7], &[t[7]]));
+    }
+
+    /// A disjunctive fact refutes what each of its disjuncts refutes: the
+    /// range `0 <= lc < 5` by `lc < 0 ∨ 5 <= lc`; not when one disjunct
+    /// leaves it open.
+    #[test]
+    fn a_disjunctive_fact_refutes_by_cases() {
+        let s = smtlib_io::parse_script(
+            "(declare-const lc Int)
+             (assert (and (<= 0 lc) (< lc 5)))
+             (assert (or (< lc 0) (<= 5 lc)))(assert (or (< lc 0) (<= 3 lc)))",
+        )
+        .unwrap();
+        let t: Vec<TermId> = s.assertions().collect();
+        let cx = &s.cx;
+        assert!(refutes(cx, t[0], &[t[1]]));
+        assert!(!refutes(cx, t[0], &[t[2]]));
     }
 }

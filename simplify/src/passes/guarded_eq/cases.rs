@@ -342,7 +342,11 @@ impl Engine {
                 });
                 let ng = not(cx, guard);
                 let b = self.with(&[ng], |e| e.rw(cx, phi_else, ctx, fuel, &blocked2));
-                if term::is_true(cx, a) {
+                if a == b {
+                    // Both cases agree (two writers of the same value, one
+                    // read through the other's else case): `g ∨ ¬g`.
+                    a
+                } else if term::is_true(cx, a) {
                     or(cx, vec![guard, b])
                 } else if term::is_true(cx, b) {
                     term::implies(cx, guard, a)
@@ -601,6 +605,32 @@ impl Engine {
             if ix.holds(c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
                 continue;
             }
+            // A disjunction (the negated guard of a per-thread assign's
+            // other case, `n < 0 ∨ k <= n`) holds when one disjunct does;
+            // its refuted disjuncts are dropped (`false` when all are).
+            if let TermKind::App(Op::Or, ds) = cx.kind(c) {
+                let ds = ds.clone();
+                let mut rest = Vec::new();
+                for &d in ds.iter() {
+                    match formula_decision(cx, d, ix, 0) {
+                        Some(true) => {
+                            rest.clear();
+                            rest.push(cx.mk_bool(true));
+                            break;
+                        }
+                        Some(false) => {}
+                        None => rest.push(d),
+                    }
+                }
+                let r = or(cx, rest);
+                if term::is_false(cx, r) {
+                    return r;
+                }
+                if !term::is_true(cx, r) {
+                    open.extend(conjuncts(cx, r));
+                }
+                continue;
+            }
             if let TermKind::App(Op::Not, a) = cx.kind(c) {
                 if ix.holds(a[0]) {
                     return cx.mk_bool(false);
@@ -622,6 +652,60 @@ impl Engine {
     }
 }
 
+/// What the hypotheses of `ix` decide about the literal `c`, as
+/// [`Engine::residual`] decides a guard's conjunct: `Some(true)` when it
+/// is a hypothesis or implied by bounds or SimpAffine's forms,
+/// `Some(false)` when refuted so, `None` when open.
+fn literal_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
+    if ix.holds(c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
+        return Some(true);
+    }
+    if let TermKind::App(Op::Not, a) = cx.kind(c) {
+        if ix.holds(a[0]) {
+            return Some(false);
+        }
+    }
+    let refuted = ix.refutes(cx, c)
+        || negated_atom(cx, c).is_some_and(|a| implies_by_bounds(cx, a, |x| ix.implied(cx, x)));
+    if refuted {
+        return Some(false);
+    }
+    affine_decision(cx, c, ix)
+}
+
+/// What the hypotheses of `ix` decide about `f` through its `and`/`or`
+/// connectives ([`literal_decision`] at the literals): a disjunction holds
+/// when one disjunct does and is refuted when all are, a conjunction the
+/// other way round. `None` when open, or nested deeper than
+/// [`MAX_DECISION_DEPTH`].
+fn formula_decision(cx: &mut Context, f: TermId, ix: &HypIndex, depth: usize) -> Option<bool> {
+    let (parts, is_or) = match cx.kind(f) {
+        TermKind::App(Op::Or, a) => (a.clone(), true),
+        TermKind::App(Op::And, a) => (a.clone(), false),
+        _ => return literal_decision(cx, f, ix),
+    };
+    // the whole may be a hypothesis, or the negation of one
+    if let Some(v) = literal_decision(cx, f, ix) {
+        return Some(v);
+    }
+    if depth >= MAX_DECISION_DEPTH {
+        return None;
+    }
+    // `or`: one true decides it, all false refute it; `and` dually.
+    let mut all_other = true;
+    for &p in parts.iter() {
+        match formula_decision(cx, p, ix, depth + 1) {
+            Some(v) if v == is_or => return Some(is_or),
+            Some(_) => {}
+            None => all_other = false,
+        }
+    }
+    all_other.then_some(!is_or)
+}
+
+/// How deep [`formula_decision`] reads nested connectives.
+const MAX_DECISION_DEPTH: usize = 4;
+
 /// A nonlinear Int comparison `c` decided by SimpAffine's forms under the
 /// hypotheses of `ix` (`c + a*r < a*q` is `r < q` when `0 <= c < a`):
 /// `Some(true)` when it holds there, `Some(false)` when it is refuted,
@@ -634,6 +718,11 @@ fn affine_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
     let r = simp_affine::simp_atom_by(cx, c, &|cx, x| ix.implied(cx, x))?;
     if term::is_true(cx, r) || ix.holds(r) || implies_by_bounds(cx, r, |x| ix.implied(cx, x)) {
         return Some(true);
+    }
+    // SimpAffine's form of `c + a*r <= 0` under `0 <= c < a` is
+    // `r < 0 ∨ (r = 0 ∧ c = 0)`: decided through its connectives.
+    if matches!(cx.kind(r), TermKind::App(Op::Or | Op::And, _)) {
+        return formula_decision(cx, r, ix, 0);
     }
     let refuted = term::is_false(cx, r)
         || ix.refutes(cx, r)

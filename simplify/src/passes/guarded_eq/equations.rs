@@ -22,7 +22,7 @@ use super::elim_assign::{shared_form, Shared};
 use crate::arith::poly;
 use crate::term::rewrite::{self, Head};
 use crate::term::{self, conjuncts};
-use num_traits::One;
+use num_traits::{One, Zero};
 use smtlib_io::{BinderKind, Context, Op, TermId, TermKind, VarId};
 
 /// A rule `guards ⇒ head(pats) = rhs` of a fact, used left to right: each
@@ -175,6 +175,18 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
     };
     let mut recursive = None;
     for (l, r) in [(args[0], args[1]), (args[1], args[0])] {
+        let (l, r, shifted) = unshift(cx, l, r, vars, guards);
+        let guards = &shifted;
+        let rule = |head, pats, rhs, recursive| Rule {
+            rule: rewrite::Rule {
+                vars: vars.to_vec(),
+                head,
+                pats,
+                guards: guards.clone(),
+                rhs,
+            },
+            recursive,
+        };
         if let Some((head, vs)) = rule_head(cx, l, vars, guards) {
             // A right side that the rule may match again makes a recursive
             // rule, taken only when nothing else is and a guard bounds it.
@@ -214,6 +226,65 @@ fn as_rule(cx: &mut Context, eq: TermId, vars: &[VarId], guards: &[TermId]) -> O
         }
     }
     recursive
+}
+
+/// The equation `l = r` under `guards` with each argument of `l` that is
+/// a rule variable plus a constant (`f(x̄, h + 1)`, the step of a
+/// recursive definition written as Why3 prints `sum(a, b + 1) = sum(a, b)
+/// + g(b)`) replaced by the variable alone, and the variable shifted back
+/// in `r` and `guards` (`h ↦ h - 1`): the same statement over all `h`, so
+/// the rule holds where the fact does, with a left side that
+/// [`rule_head`] reads. A variable shifted must occur in no other
+/// argument of `l`. Unchanged when no argument is such a sum.
+fn unshift(
+    cx: &mut Context,
+    l: TermId,
+    r: TermId,
+    vars: &[VarId],
+    guards: &[TermId],
+) -> (TermId, TermId, Vec<TermId>) {
+    let unchanged = (l, r, guards.to_vec());
+    let TermKind::App(Op::Uf(f), largs) = cx.kind(l).clone() else {
+        return unchanged;
+    };
+    let mut shift: std::collections::HashMap<VarId, TermId> = Default::default();
+    let mut new_args = largs.to_vec();
+    for (i, &a) in largs.iter().enumerate() {
+        if !matches!(cx.kind(a), TermKind::App(Op::Add, _)) || cx.sort_of(a) != cx.int_sort() {
+            continue;
+        }
+        let p = poly::from_term(cx, a);
+        let k = p.constant_term();
+        let rest = p.without_constant();
+        let [x] = &rest.atoms()[..] else { continue };
+        let TermKind::Var(v) = *cx.kind(*x) else {
+            continue;
+        };
+        let used_elsewhere = largs
+            .iter()
+            .enumerate()
+            .any(|(j, &b)| j != i && term::mentions(cx, b, v));
+        if k.is_zero()
+            || !vars.contains(&v)
+            || !rest.coefficient_of(x).is_some_and(|c| c.is_one())
+            || used_elsewhere
+            || shift.contains_key(&v)
+        {
+            continue;
+        }
+        let back = poly::to_term(cx, &poly::Poly::atom(*x).sub(&poly::Poly::constant(k)));
+        shift.insert(v, back);
+        new_args[i] = *x;
+    }
+    if shift.is_empty() {
+        return unchanged;
+    }
+    let Ok(l2) = cx.mk_app(Op::Uf(f), new_args) else {
+        return unchanged;
+    };
+    let r2 = term::subst(cx, r, &shift);
+    let g2 = guards.iter().map(|&g| term::subst(cx, g, &shift)).collect();
+    (l2, r2, g2)
 }
 
 /// `l` as the left side of a rule over `vars`: an application `f(p̄)` (or
