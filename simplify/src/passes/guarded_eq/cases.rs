@@ -602,58 +602,47 @@ impl Engine {
         }
         let mut open = Vec::new();
         for c in conjuncts(cx, g) {
+            let TermKind::App(Op::Or, ds) = cx.kind(c) else {
+                match literal_decision(cx, c, ix) {
+                    Some(true) => continue,
+                    Some(false) => return cx.mk_bool(false),
+                    None => open.push(c),
+                }
+                continue;
+            };
+            let ds = ds.clone();
             if ix.holds(c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
                 continue;
             }
             // A disjunction (the negated guard of a per-thread assign's
             // other case, `n < 0 ∨ k <= n`) holds when one disjunct does;
             // its refuted disjuncts are dropped (`false` when all are).
-            if let TermKind::App(Op::Or, ds) = cx.kind(c) {
-                let ds = ds.clone();
-                let mut rest = Vec::new();
-                for &d in ds.iter() {
-                    match formula_decision(cx, d, ix, 0) {
-                        Some(true) => {
-                            rest.clear();
-                            rest.push(cx.mk_bool(true));
-                            break;
-                        }
-                        Some(false) => {}
-                        None => rest.push(d),
+            let mut rest = Vec::new();
+            for &d in ds.iter() {
+                match formula_decision(cx, d, ix, 0) {
+                    Some(true) => {
+                        rest.clear();
+                        rest.push(cx.mk_bool(true));
+                        break;
                     }
-                }
-                let r = or(cx, rest);
-                if term::is_false(cx, r) {
-                    return r;
-                }
-                if !term::is_true(cx, r) {
-                    open.extend(conjuncts(cx, r));
-                }
-                continue;
-            }
-            if let TermKind::App(Op::Not, a) = cx.kind(c) {
-                if ix.holds(a[0]) {
-                    return cx.mk_bool(false);
+                    Some(false) => {}
+                    None => rest.push(d),
                 }
             }
-            let refuted = ix.refutes(cx, c)
-                || negated_atom(cx, c)
-                    .is_some_and(|a| implies_by_bounds(cx, a, |x| ix.implied(cx, x)));
-            if refuted {
-                return cx.mk_bool(false);
+            let r = or(cx, rest);
+            if term::is_false(cx, r) {
+                return r;
             }
-            match affine_decision(cx, c, ix) {
-                Some(true) => continue,
-                Some(false) => return cx.mk_bool(false),
-                None => open.push(c),
+            if !term::is_true(cx, r) {
+                open.extend(conjuncts(cx, r));
             }
         }
         and(cx, open)
     }
 }
 
-/// What the hypotheses of `ix` decide about the literal `c`, as
-/// [`Engine::residual`] decides a guard's conjunct: `Some(true)` when it
+/// What the hypotheses of `ix` decide about the literal `c` (a guard's
+/// conjunct in [`Engine::residual`]): `Some(true)` when it
 /// is a hypothesis or implied by bounds or SimpAffine's forms,
 /// `Some(false)` when refuted so, `None` when open.
 fn literal_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
