@@ -110,6 +110,53 @@ fn unfold_expands_define_funs() {
     assert_equivalent(src, &out);
 }
 
+/// A nullary Bool `define-fun` asserted through a small formula, with a
+/// body of `n` conjuncts (Boogie's VC in a `define-fun`, in small).
+fn constant_vc(n: usize) -> String {
+    let body: Vec<String> = (0..n).map(|i| format!("(< (+ c {i}) (* d {i}))")).collect();
+    format!(
+        "(declare-fun c () Int)
+(declare-fun d () Int)
+(define-fun vc () Bool (and {}))
+(assert (not vc))
+(check-sat)
+",
+        body.join(" ")
+    )
+}
+
+/// How often `unfold` fired on `src` (results the pipeline then rejects
+/// count too).
+fn unfold_fired(src: &str) -> usize {
+    let opts = Options {
+        passes: vec![pass("unfold")],
+        ..Options::default()
+    };
+    let out = simplify_text(src, &opts).expect("parses");
+    out.stats
+        .passes
+        .iter()
+        .find(|p| p.name == "unfold")
+        .map_or(0, |p| p.fired)
+}
+
+#[test]
+fn unfold_expands_a_constant_within_the_growth_bound_only() {
+    // applies: the body is within 4 times the assertion's size plus 200
+    let small = constant_vc(3);
+    let out = run(&small, &[pass("unfold")]);
+    assert!(asserted(&out)[0].contains("(* d 2)"), "{out}");
+    assert_eq!(unfold_fired(&small), 1);
+    assert_equivalent(&small, &out);
+    // does not apply: a body beyond the bound is never expanded (nor
+    // walked: the pass reports nothing for the pipeline to reject)
+    let large = constant_vc(100);
+    let out = run(&large, &[pass("unfold")]);
+    assert_eq!(asserted(&out)[0], "(not vc)", "{out}");
+    assert_eq!(unfold_fired(&large), 0);
+    assert_eq!(z3(&large), z3(&out));
+}
+
 const WRAPPERS: &str = "(declare-sort uni 0)
 (declare-fun t2tb (Int) uni)
 (declare-fun tb2t (uni) Int)

@@ -188,12 +188,201 @@ fn facts_out_of_force_where_the_definition_is_used_are_not_taken() {
 }
 
 #[test]
-fn bit_vector_values_spelled_differently_are_not_taken_as_different() {
+fn bit_vector_values_spelled_differently_are_compared_by_value() {
     let src = GUARDED
         .replace("(= size #x01)", "(= size (_ bv2 8))")
         .replace("(and _b0 (not _b1))", "(and _b0 _b1)");
     let out = run(&src, &["name-deep"]);
-    // (= #x02 (_ bv2 8)) is left for the solver, never folded to false
-    assert!(body_of(&out, "vc").contains("(_ bv2 8)"), "{out}");
+    // (= #x02 (_ bv2 8)) is one value spelled twice: true, never false
+    let vc = body_of(&out, "vc");
+    assert!(!vc.contains("(_ bv2 8)") && vc.contains("x"), "{out}");
     assert_eq!(common::z3_answers(&src), common::z3_answers(&out));
+}
+
+/// A Houdini query over launch sizes, as GPUVerify writes them in both
+/// encodings: the guards fix `size` (and the stride loop's first value),
+/// and the VC's assertions compare products and shifts of them.
+fn arithmetic_vc(bv: bool) -> String {
+    let (sort, one, four, eight, mul, shr, lt, div) = if bv {
+        (
+            "(_ BitVec 32)",
+            "#x00000001",
+            "#x00000004",
+            "#x00000008",
+            "bvmul",
+            "bvlshr",
+            "bvult",
+            "bvudiv",
+        )
+    } else {
+        ("Int", "1", "4", "8", "*", "div", "<", "div")
+    };
+    let shifted = if bv {
+        format!("({shr} size {one})")
+    } else {
+        format!("({shr} size 2)")
+    };
+    format!(
+        "(declare-fun _b0 () Bool)
+(declare-fun l0 () Bool)
+(declare-fun l1 () Bool)
+(declare-fun l2 () Bool)
+(declare-fun x () Bool)
+(declare-fun size () {sort})
+(declare-fun i () {sort})
+(define-fun vc () Bool (and (or l0 (=> _b0 (= ({mul} {one} size) {four}))) (=> (=> _b0 (= ({mul} {one} size) {four})) (and (or l1 (=> _b0 (= {shifted} {four}))) (=> (=> _b0 (= {shifted} {four})) (and (or l2 ({lt} i ({div} size {one}))) (=> ({lt} i ({div} size {one})) x)))))))
+(assert (= size {eight}))
+(assert (not (=> _b0 vc)))
+(check-sat)
+"
+    )
+}
+
+#[test]
+fn constant_arithmetic_under_the_facts_is_evaluated() {
+    for bv in [true, false] {
+        let src = arithmetic_vc(bv);
+        let out = run(&src, &["name-deep"]);
+        let vc = body_of(&out, "vc");
+        // 1·8 = 4 is false, so the first candidate fails and the rest of
+        // the VC (the shift, the division) drops out
+        assert!(
+            vc.contains("l0") && !vc.contains("l1") && !vc.contains("size"),
+            "{out}"
+        );
+        assert_eq!(common::z3_answers(&src), "sat", "{src}");
+        assert_eq!(common::z3_answers(&out), "sat", "{out}");
+        // the folded body equals the original under the fact
+        let context = src
+            .replace("(define-fun vc ", "(define-fun vc0 ")
+            .replace("(assert (not (=> _b0 vc)))\n(check-sat)\n", "(assert _b0)");
+        let folded = &vc["(define-fun vc () Bool ".len()..vc.len() - 1];
+        common::assert_equivalent(&context, "vc0", folded);
+    }
+}
+
+#[test]
+fn undefined_and_open_arithmetic_is_left_to_the_solver() {
+    for (sort, k, zero, ops) in [
+        (
+            "(_ BitVec 8)",
+            "#x08",
+            "#x00",
+            ["bvudiv", "bvurem", "bvsdiv", "bvsrem", "bvsmod"].as_slice(),
+        ),
+        ("Int", "8", "0", ["div", "mod"].as_slice()),
+    ] {
+        // `size` is fixed, so each division has literal operands, but by
+        // zero; `i` is fixed by no fact
+        let parts: Vec<String> = ops
+            .iter()
+            .map(|op| format!("(= ({op} size {zero}) i)"))
+            .collect();
+        let src = format!(
+            "(declare-fun size () {sort})
+(declare-fun i () {sort})
+(declare-fun x () Bool)
+(define-fun vc () Bool (and {} (= i size) x))
+(assert (= size {k}))
+(assert (not vc))
+(check-sat)
+",
+            parts.join(" ")
+        );
+        let out = run(&src, &["name-deep"]);
+        let vc = body_of(&out, "vc");
+        for op in ops {
+            assert!(vc.contains(&format!("({op} {k} {zero})")), "{op}: {out}");
+        }
+        assert!(vc.contains(&format!("(= i {k})")), "{out}");
+        assert_eq!(common::z3_answers(&src), common::z3_answers(&out), "{out}");
+    }
+}
+
+/// z3 agrees with every value `simplify::term::eval` gives: random
+/// operands (and the edges: zero, one, the sign bit, all ones) of every
+/// bit-vector operator it evaluates, at widths 1, 4, 8 and 33, and of
+/// the integer operators.
+#[test]
+fn evaluated_values_agree_with_z3() {
+    use smtlib_io::{parse_script, Printer, TermKind};
+    let mut rng = common::rng::Rng::new(7);
+    let mut cases: Vec<String> = vec![];
+    let bv_ops = [
+        "bvadd", "bvsub", "bvmul", "bvand", "bvor", "bvxor", "bvnand", "bvnor", "bvxnor", "bvshl",
+        "bvlshr", "bvashr", "bvudiv", "bvurem", "bvsdiv", "bvsrem", "bvsmod", "bvcomp", "bvult",
+        "bvule", "bvugt", "bvuge", "bvslt", "bvsle", "bvsgt", "bvsge", "concat",
+    ];
+    let unary = [
+        "bvnot",
+        "bvneg",
+        "(_ extract 0 0)",
+        "(_ zero_extend 3)",
+        "(_ sign_extend 5)",
+    ];
+    for w in [1u32, 4, 8, 33] {
+        let max = (1u64 << w) - 1;
+        let lit = |v: u64| format!("(_ bv{} {w})", v & max);
+        let mut values = vec![0, 1, max, 1 << (w - 1), max >> 1];
+        for _ in 0..4 {
+            values.push(rng.next() & max);
+        }
+        for op in bv_ops {
+            for _ in 0..6 {
+                let a = values[rng.below(values.len())];
+                let b = values[rng.below(values.len())];
+                cases.push(format!("({op} {} {})", lit(a), lit(b)));
+            }
+        }
+        for op in unary {
+            for &a in &values {
+                cases.push(format!("({op} {})", lit(a)));
+            }
+        }
+        cases.push(format!("(bvadd {} {} {})", lit(max), lit(1), lit(2)));
+    }
+    for op in ["+", "-", "*", "div", "mod", "<=", "<", ">=", ">"] {
+        for _ in 0..8 {
+            let (a, b) = (rng.range(-9, 9), rng.range(-3, 3));
+            let n = |v: i64| {
+                if v < 0 {
+                    format!("(- {})", -v)
+                } else {
+                    v.to_string()
+                }
+            };
+            cases.push(format!("({op} {} {})", n(a), n(b)));
+        }
+    }
+    cases.push("(abs (- 7))".into());
+    cases.push("(- 7)".into());
+    let mut query = String::new();
+    let mut evaluated = 0;
+    for case in &cases {
+        let mut script = parse_script(&format!("(assert (= {case} {case}))")).expect("parses");
+        let eq = script.assertions().next().unwrap();
+        let TermKind::App(_, eq_args) = script.cx.kind(eq).clone() else {
+            unreachable!()
+        };
+        let t = eq_args[0];
+        // `(- 7)` reads as a numeral: nothing to evaluate
+        let TermKind::App(op, args) = script.cx.kind(t).clone() else {
+            continue;
+        };
+        let sort = script.cx.sort_of(t);
+        let Some(v) = simplify::term::eval::eval_app(&mut script.cx, &op, &args, sort) else {
+            continue;
+        };
+        evaluated += 1;
+        let v = Printer::new(&script.cx).term(v);
+        query.push_str(&format!(
+            "(push 1)\n(assert (not (= {case} {v})))\n(check-sat)\n(pop 1)\n"
+        ));
+    }
+    assert!(evaluated > 500, "{evaluated}");
+    let answers = common::z3_answers(&query);
+    for (i, a) in answers.split(' ').enumerate() {
+        assert_eq!(a, "unsat", "case {i} of\n{query}");
+    }
+    assert_eq!(answers.split(' ').count(), evaluated);
 }

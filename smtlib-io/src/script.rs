@@ -40,6 +40,13 @@ pub enum CommandKind {
 /// The Boolean value a `set-option` command gives to an option whose
 /// keyword `is_option` accepts; `None` if the command sets no such option.
 fn sets_bool_option(text: &str, is_option: impl Fn(&str) -> bool) -> Option<bool> {
+    // the command's first word, before copying its text (a `define-fun`'s
+    // text holds a whole VC)
+    let head = text.trim_start_matches(|c: char| c == '(' || c == ')' || c.is_whitespace());
+    let rest = head.strip_prefix("set-option")?;
+    if !rest.starts_with(|c: char| c == '(' || c == ')' || c.is_whitespace()) {
+        return None;
+    }
     let spaced = text.replace(['(', ')'], " ");
     let mut words = spaced.split_whitespace();
     if words.next()? != "set-option" {
@@ -174,6 +181,11 @@ mod tests {
         assert_eq!(g("(set-option :global-decls false)"), Some(false));
         assert_eq!(g("(set-option :produce-models true)"), None);
         assert_eq!(g("(set-info :global-decls true)"), None);
+        assert_eq!(g("(set-optionx :global-decls true)"), None);
+        assert_eq!(g("(set-option(:global-decls true"), Some(true));
+        assert_eq!(g("(set-option)"), None);
+        assert_eq!(g("(define-fun set-option () Bool true)"), None);
+        assert_eq!(g("((set-option :global-decls true))"), Some(true));
     }
 
     #[test]

@@ -531,9 +531,13 @@ fn values_differ(cx: &Context, a: TermId, b: TermId) -> bool {
 
 /// `t` with each constant of `map` replaced by its value and what that
 /// decides folded: `and`, `or`, `not`, `=>` and `ite` over `true` and
-/// `false`, an `ite` whose branches are equal, and `=` between a term and
-/// itself or two values. Binders, annotations and `match` are left as
-/// they are. Each shared subterm is rewritten once, without recursion.
+/// `false`, an `ite` whose branches are equal, `=` between a term and
+/// itself or two values, and integer and bit-vector operators applied to
+/// literals ([`crate::term::eval`]: Boogie's VCs compare products and
+/// shifts of the launch sizes, `(= (bvmul #x00000001 #x00000200)
+/// #x00000008)`, which decide as much of the VC as the guards do).
+/// Binders, annotations and `match` are left as they are. Each shared
+/// subterm is rewritten once, without recursion.
 fn fold(cx: &mut Context, t: TermId, map: &FxHashMap<TermId, TermId>) -> TermId {
     let mut done: FxHashMap<TermId, TermId> = FxHashMap::default();
     let mut stack: Vec<(TermId, bool)> = vec![(t, false)];
@@ -611,7 +615,15 @@ fn fold_app(cx: &mut Context, u: TermId, op: Op, old: &[TermId], new: Vec<TermId
         {
             cx.mk_bool(false)
         }
-        _ if new.as_slice() == old => u,
-        op => term::app(cx, op, new),
+        op => {
+            let sort = cx.sort_of(u);
+            if let Some(v) = term::eval::eval_app(cx, &op, &new, sort) {
+                v
+            } else if new.as_slice() == old {
+                u
+            } else {
+                term::app(cx, op, new)
+            }
+        }
     }
 }

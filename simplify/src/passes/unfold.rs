@@ -26,6 +26,11 @@
 //!   relies on E-matching (Boogie, Viper, Dafny with MBQI off) goes from
 //!   milliseconds to a timeout without them.
 //!   The rules are applied by [`crate::term::rewrite::normalize`].
+//!   A constant (a nullary `define-fun`) whose body is larger as a tree
+//!   than the pipeline takes ([`crate::pass::Budget::max_term_nodes`]) is
+//!   not expanded: the result would hold the body and be rejected, after
+//!   a walk of all of it (Boogie's VC in a `define-fun`, on every
+//!   assertion that names it).
 //!
 //! The axiom shapes are read by `crate::analysis::axioms`.
 
@@ -170,6 +175,31 @@ impl RuleSet {
         rewrite::normalize(cx, t, fuel, |cx, u| self.step(cx, u, skip))
     }
 
+    /// [`RuleSet::rewrite`] that expands no constant (a nullary
+    /// definition) whose body has more than `max_nodes` AST nodes as a
+    /// tree (`sizes` measures them, kept across calls): the result would
+    /// hold that body, and no larger result is taken.
+    pub fn rewrite_within(
+        &self,
+        cx: &mut Context,
+        t: TermId,
+        skip: &Skip,
+        fuel: &mut usize,
+        max_nodes: u64,
+        sizes: &mut rustc_hash::FxHashMap<TermId, u64>,
+    ) -> TermId {
+        rewrite::normalize(cx, t, fuel, |cx, u| {
+            if let Some((Head::Fun(f), args)) = Head::of(cx, u) {
+                if let Some(d) = self.definitions.get(&f).filter(|_| args.is_empty()) {
+                    if tree_size(cx, d.rhs, sizes) > max_nodes {
+                        return None;
+                    }
+                }
+            }
+            self.step(cx, u, skip)
+        })
+    }
+
     /// One rule application at the root of `t`: the definition of its
     /// function if there is one, else the first oriented equation that
     /// matches.
@@ -203,6 +233,8 @@ pub struct Unfold {
     pub max_nodes: u64,
     cache: HashMap<Vec<TermId>, RuleSet>,
     walks: FactWalks,
+    /// Tree sizes of the terms measured so far (terms never change).
+    sizes: rustc_hash::FxHashMap<TermId, u64>,
 }
 
 impl Default for Unfold {
@@ -213,6 +245,7 @@ impl Default for Unfold {
             max_nodes: 100_000,
             cache: HashMap::new(),
             walks: FactWalks::default(),
+            sizes: Default::default(),
         }
     }
 }
@@ -262,13 +295,16 @@ impl TermPass for Unfold {
                 .flatten(),
         };
         let mut fuel = self.max_steps;
-        let r = rules.rewrite(cx, t, &skip, &mut fuel);
+        let b = tree_size(cx, t, &mut self.sizes);
+        let max_nodes = self
+            .max_nodes
+            .max(b.saturating_mul(16))
+            .min(ctx.budget.max_term_nodes);
+        let r = rules.rewrite_within(cx, t, &skip, &mut fuel, max_nodes, &mut self.sizes);
         if r == t {
             return None;
         }
-        let mut memo = rustc_hash::FxHashMap::default();
-        let (b, a) = (tree_size(cx, t, &mut memo), tree_size(cx, r, &mut memo));
-        if a > self.max_nodes.max(b.saturating_mul(16)) {
+        if tree_size(cx, r, &mut self.sizes) > max_nodes {
             return None;
         }
         ctx.trace.push(TraceEvent {

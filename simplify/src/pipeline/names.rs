@@ -182,7 +182,8 @@ pub(super) fn protect_names(script: &mut Script) -> Protected {
 /// the assertions between its placeholders), else, when a command can observe it, on `true` in
 /// its place.
 pub(super) fn restore_names(script: &mut Script, protected: Protected) {
-    let (mentioned, all) = mentioned(script);
+    // read from every command's text, so only when a name needs it
+    let mut seen: Option<(HashSet<String>, bool)> = None;
     let mut kept = protected.kept.into_iter();
     let mut named = protected.named.into_iter();
     let is =
@@ -251,7 +252,11 @@ pub(super) fn restore_names(script: &mut Script, protected: Protected) {
                 script.commands[j].kind = CommandKind::Assert(named_term);
                 script.commands.remove(i);
             }
-            None if !observed(&script.cx, &attrs, &mentioned, all) => {
+            None if {
+                let (mentioned, all) = seen.get_or_insert_with(|| mentioned(script));
+                !observed(&script.cx, &attrs, mentioned, *all)
+            } =>
+            {
                 script.commands.remove(i);
             }
             None => {

@@ -370,7 +370,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         id: PassId::NameDeep,
-        doc: "a Boolean subformula nested more than 8 and/or levels deep (negations pushed in) in an assertion or a nullary Bool define-fun becomes a fresh constant c with the assertion (= c φ) (Boogie's VCs nest one level per assert; z3's ctx-simplify spends its budget on such nesting); first, a nullary Bool define-fun's body takes the values that unit assertions in force give to declared constants (Boolean guards, launch sizes) and is folded",
+        doc: "a Boolean subformula nested more than 8 and/or levels deep (negations pushed in) in an assertion or a nullary Bool define-fun becomes a fresh constant c with the assertion (= c φ) (Boogie's VCs nest one level per assert; z3's ctx-simplify spends its budget on such nesting); first, a nullary Bool define-fun's body takes the values that unit assertions in force give to declared constants (Boolean guards, launch sizes) and is folded, integer and bit-vector operators over literals included",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Finish],
         build: Build::Script(|| Box::new(crate::passes::name_deep::NameDeep)),

@@ -6,6 +6,7 @@
 //! from facts is in [`rewrite`].
 
 pub mod alpha;
+pub mod eval;
 pub mod rewrite;
 
 use smtlib_io::{Attr, AttrValue, BinderKind, Context, Op, TermId, TermKind, VarId};
