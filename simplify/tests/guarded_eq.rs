@@ -1153,3 +1153,29 @@ fn guarded_eq_unfolds_a_sum_step_written_at_h_plus_one() {
     let mut pb = problem(d, &facts[1..], goal);
     assert_eq!(apply(&mut GuardedEq::default(), &mut pb), None);
 }
+
+/// Four writers of a tile, one per band of rows `[k*b, (k+1)*b)`: a read
+/// at a row `t < b` skips the writer of the band
+/// `[3*b, 4*b)`, whose guard `3*b <= t` is refuted only by `t < b` and
+/// `1 <= b` together (two bounds over different linear forms), and the
+/// other case's guard `t < 3*b` holds by them. Without `1 <= b` the guard
+/// stays open and the read is split.
+#[test]
+fn guarded_eq_decides_a_band_guard_by_two_bounds() {
+    let d = "(declare-const b Int)(declare-const t Int)(declare-fun f (Int) Int)(declare-fun f0 (Int) Int)(declare-fun g (Int) Int)";
+    let band = "(forall ((n Int)) (or (and (<= (* 3 b) n) (< n (* 4 b)) (= (f n) (g n))) (and (or (< n (* 3 b)) (<= (* 4 b) n)) (= (f n) (f0 n)))))";
+    let goal = "(=> (< t b) (= (f t) (f0 t)))";
+    let inst: &[(&str, &[i64])] = &[("b", &[-1, 0, 1, 2, 3]), ("t", &[-1, 0, 1, 2, 3, 6, 9])];
+    let mut pb = problem(d, &["(<= 1 b)", band], goal);
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(!s.contains("(f t)") && !s.contains("(g t)"), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, inst);
+    let mut pb = problem(d, &[band], goal);
+    let before = pb.goal;
+    let after = apply(&mut GuardedEq::default(), &mut pb).expect("applies");
+    let s = show(&pb, after);
+    assert!(s.contains("(g t)") || s.contains("(f t)"), "{s}");
+    assert_equivalent_or_on(&mut pb, before, after, inst);
+}

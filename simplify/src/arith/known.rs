@@ -36,9 +36,17 @@
 //!   above: it keeps monomials as they are only for `x` itself and decides
 //!   through symbolic bounds, not through the meet of ranges of a key.
 //!
-//! It concludes nothing else: no transitivity between keys (`x <= y` and
-//! `y <= z` do not decide `x <= z`), no reasoning about `≠`, and nothing
-//! about non-`Int` atoms beyond the syntactic match. When the known
+//! * **Two keys combined.** When the ranges of an atom's own key do not
+//!   decide it, a known key `k1` that shares a monomial with it and a
+//!   known key `k2` that eliminating that monomial leaves bound it
+//!   together ([`Known::combined_range`], one Fourier–Motzkin step): from
+//!   `x < b` and `1 <= b`, `x < 3*b` holds; from `x <= y` and `y <= z`,
+//!   `x <= z`. At most [`MAX_COMBINED`] keys `k1` are tried per atom, in
+//!   the order they were assumed.
+//!
+//! It concludes nothing else: no chain of three keys or more, no
+//! reasoning about `≠`, and nothing about non-`Int` atoms beyond the
+//! syntactic match. When the known
 //! literals contradict each other (an empty range), every atom over that
 //! key holds, which is sound: no state satisfies them.
 //!
@@ -48,7 +56,7 @@
 //! [`Known::forget`] drops a source, and the `_where` queries take only
 //! the sources a filter admits) for facts that are replaced one at a time.
 
-use super::poly::Poly;
+use super::poly::{Monomial, Poly};
 use crate::analysis::bounds::{analyse, atom_as_bound};
 use crate::arith::{int_cmp, integer_bound, Rel};
 use crate::term;
@@ -119,6 +127,32 @@ impl Range {
         match (&self.lo, &self.hi) {
             (Some(lo), Some(hi)) if lo == hi => Some(lo),
             _ => None,
+        }
+    }
+
+    /// `{a + b : a ∈ self, b ∈ o}`.
+    fn plus(&self, o: &Range) -> Range {
+        let add = |a: &Option<BigInt>, b: &Option<BigInt>| match (a, b) {
+            (Some(a), Some(b)) => Some(a + b),
+            _ => None,
+        };
+        Range {
+            lo: add(&self.lo, &o.lo),
+            hi: add(&self.hi, &o.hi),
+        }
+    }
+
+    /// The integers `v` with `d*v ∈ self` (`d ≠ 0`).
+    fn divided(&self, d: &BigInt) -> Range {
+        let (lo, hi) = if d.is_negative() {
+            (self.hi.as_ref().map(|v| -v), self.lo.as_ref().map(|v| -v))
+        } else {
+            (self.lo.clone(), self.hi.clone())
+        };
+        let d = d.abs();
+        Range {
+            lo: lo.map(|v| v.div_ceil(&d)),
+            hi: hi.map(|v| v.div_floor(&d)),
         }
     }
 
@@ -335,6 +369,10 @@ pub fn implies_by_bounds(cx: &Context, c: TermId, bounds: impl Fn(TermId) -> Imp
     })
 }
 
+/// How many known keys [`Known::combined_range`] combines with the key
+/// of one atom, at most.
+const MAX_COMBINED: usize = 16;
+
 /// A set of known literals, with what they decide (module doc).
 #[derive(Clone, Debug, Default)]
 pub struct Known {
@@ -368,18 +406,51 @@ struct Ranges {
     keys: Vec<Option<Poly<TermId>>>,
     /// Key → (source, range) of each comparison over it, in order.
     by_key: FxHashMap<Poly<TermId>, Vec<(usize, Range)>>,
+    /// Monomial → the keys of `by_key` it is a monomial of, in the order
+    /// they were first read ([`Known::combined_range`]).
+    by_monomial: FxHashMap<Monomial<TermId>, Vec<Poly<TermId>>>,
 }
 
 impl Ranges {
+    /// Add the comparison `key ∈ range` from `source`.
+    fn insert(&mut self, key: &Poly<TermId>, source: usize, range: Range) {
+        let v = self.by_key.entry(key.clone()).or_default();
+        if v.is_empty() {
+            for (m, _) in key.terms() {
+                self.by_monomial
+                    .entry(m.clone())
+                    .or_default()
+                    .push(key.clone());
+            }
+        }
+        v.push((source, range));
+    }
+
+    /// Drop `key` from the monomial index (it has no comparison left).
+    fn unindex(&mut self, key: &Poly<TermId>) {
+        for (m, _) in key.terms() {
+            if let Some(ks) = self.by_monomial.get_mut(m) {
+                if let Some(i) = ks.iter().rposition(|k| k == key) {
+                    ks.remove(i);
+                }
+                if ks.is_empty() {
+                    self.by_monomial.remove(m);
+                }
+            }
+        }
+    }
+
     /// Forget the literals read after the first `n`.
     fn truncate(&mut self, n: usize) {
         while self.keys.len() > n {
             if let Some(k) = self.keys.pop().expect("longer than n") {
-                if let Some(v) = self.by_key.get_mut(&k) {
+                let emptied = self.by_key.get_mut(&k).is_some_and(|v| {
                     v.pop();
-                    if v.is_empty() {
-                        self.by_key.remove(&k);
-                    }
+                    v.is_empty()
+                });
+                if emptied {
+                    self.by_key.remove(&k);
+                    self.unindex(&k);
                 }
             }
         }
@@ -499,10 +570,7 @@ impl Known {
         while r.keys.len() < self.log.len() {
             let (atom, positive, source) = self.log[r.keys.len()];
             let key = as_range(cx, atom, positive).map(|(key, range)| {
-                r.by_key
-                    .entry(key.clone())
-                    .or_default()
-                    .push((source, range));
+                r.insert(&key, source, range);
                 key
             });
             r.keys.push(key);
@@ -549,6 +617,16 @@ impl Known {
             v.retain(|&(s, _)| s != source);
             !v.is_empty()
         });
+        let dropped: Vec<Poly<TermId>> = r
+            .by_monomial
+            .values()
+            .flatten()
+            .filter(|k| !r.by_key.contains_key(*k))
+            .cloned()
+            .collect();
+        for k in dropped {
+            r.unindex(&k);
+        }
         // the keys read stay a prefix of the log
         let read = r.keys.len();
         let mut keys = std::mem::take(&mut r.keys).into_iter();
@@ -710,17 +788,95 @@ impl Known {
         usable: impl Fn(usize) -> bool,
     ) -> Option<Verdict> {
         let (key, r) = as_range(cx, t, true)?;
-        let known = self.key_range(cx, &key, usable)?;
-        if known.within(&r) {
-            return Some(Verdict::Holds(true));
+        let decide = |known: &Range| {
+            if known.within(&r) {
+                Some(Verdict::Holds(true))
+            } else if known.disjoint(&r) {
+                Some(Verdict::Holds(false))
+            } else {
+                None
+            }
+        };
+        let direct = self.key_range(cx, &key, &usable);
+        if let Some(v) = direct.as_ref().and_then(decide) {
+            return Some(v);
         }
-        if known.disjoint(&r) {
-            return Some(Verdict::Holds(false));
+        if let Some(combined) = self.combined_range(cx, &key, &usable) {
+            let known = direct
+                .as_ref()
+                .map_or(combined.clone(), |d| d.meet(&combined));
+            if let Some(v) = decide(&known) {
+                return Some(v);
+            }
         }
-        match known.meet(&r).point() {
+        match direct?.meet(&r).point() {
             Some(k) if r.point().is_none() => Some(Verdict::Pins(key, k.clone())),
             _ => None,
         }
+    }
+
+    /// The range two known keys give `key` together, when no known range
+    /// of `key` alone decides an atom over it: for a known key `k1`
+    /// sharing a monomial `m` with `key`, eliminating `m` leaves
+    /// `c1*key = a*k1 + g2*k2`, and where `k2` is a known key too, the
+    /// ranges of `k1` and `k2` bound `key` (from `y - b <= -1` and
+    /// `b >= 1`, `y - 3*b <= -3`: `3*b <= y` is refuted). This is one step
+    /// of Fourier–Motzkin elimination; the meet of what the first
+    /// [`MAX_COMBINED`] such `k1` give (over `key`'s monomials in order)
+    /// is returned, `None` when none gives a range.
+    fn combined_range(
+        &self,
+        cx: &Context,
+        key: &Poly<TermId>,
+        usable: &impl Fn(usize) -> bool,
+    ) -> Option<Range> {
+        self.read_ranges(cx);
+        let firsts: Vec<(Monomial<TermId>, BigInt, Vec<Poly<TermId>>)> = {
+            let r = self.ranges.borrow();
+            let mut tried = 0;
+            let mut out = Vec::new();
+            for (m, a) in key.terms() {
+                let Some(ks) = r.by_monomial.get(m) else {
+                    continue;
+                };
+                let ks: Vec<Poly<TermId>> = ks
+                    .iter()
+                    .filter(|k| *k != key)
+                    .take(MAX_COMBINED - tried)
+                    .cloned()
+                    .collect();
+                tried += ks.len();
+                out.push((m.clone(), a.clone(), ks));
+                if tried >= MAX_COMBINED {
+                    break;
+                }
+            }
+            out
+        };
+        let mut acc: Option<Range> = None;
+        for (m, a, ks) in firsts {
+            for k1 in ks {
+                let Some(r1) = self.key_range(cx, &k1, usable) else {
+                    continue;
+                };
+                let c1 = k1.coefficient_of_monomial(&m);
+                // c1*key - a*k1 has no `m`: it is g2*k2.
+                let Some((g2, k2, _)) = split(&key.scale(&c1).sub(&k1.scale(&a))) else {
+                    continue;
+                };
+                let Some(r2) = self.key_range(cx, &k2, usable) else {
+                    continue;
+                };
+                let zero = BigInt::zero();
+                let scaled = r1.affine(&a, &zero).plus(&r2.affine(&g2, &zero));
+                let range = scaled.divided(&c1);
+                if range.lo.is_none() && range.hi.is_none() {
+                    continue;
+                }
+                acc = Some(acc.map_or_else(|| range.clone(), |x| x.meet(&range)));
+            }
+        }
+        acc
     }
 
     /// The meet of the known ranges of `key`, from the sources `usable`
@@ -729,7 +885,7 @@ impl Known {
         &self,
         cx: &Context,
         key: &Poly<TermId>,
-        usable: impl Fn(usize) -> bool,
+        usable: &impl Fn(usize) -> bool,
     ) -> Option<Range> {
         self.read_ranges(cx);
         self.ranges
@@ -830,7 +986,7 @@ impl Known {
                 hi: Some(c),
             };
         };
-        match self.key_range(cx, &key, usable) {
+        match self.key_range(cx, &key, &usable) {
             Some(k) => k.affine(&g, &c),
             None => Range::all(),
         }
@@ -887,6 +1043,85 @@ mod tests {
         assert!(k.holds(cx, t[4]));
         // another linear form: no conclusion
         assert_eq!(k.decide(cx, t[5]), None);
+    }
+
+    /// Two known keys decide a comparison over a third linear form that
+    /// eliminating a shared monomial leaves (`y - 3*b` from `y - b` and
+    /// `b`); each verdict is checked against every small assignment.
+    #[test]
+    fn two_known_forms_decide_a_third() {
+        let (s, t) = atoms(
+            "(assert (< x b))(assert (<= 1 b))(assert (<= 0 b))
+             (assert (<= (* 3 b) x))(assert (< x (* 3 b)))(assert (< x (+ (* 2 b) 1)))
+             (assert (<= (* 2 x) (+ (* 6 b) 1)))(assert (< x (* 2 y)))",
+        );
+        let cx = &s.cx;
+        let (xt, bt) = (constant(&s, "x"), constant(&s, "b"));
+        // the atom `p ⋈ 0` at x, b
+        let value = |atom: TermId, x: i64, b: i64| {
+            let (rel, p) = int_cmp(cx, atom).expect("a comparison");
+            let v: BigInt = p
+                .terms()
+                .map(|(m, c)| {
+                    m.atoms().iter().fold(c.clone(), |acc, &a| {
+                        acc * BigInt::from(if a == xt {
+                            x
+                        } else {
+                            assert_eq!(a, bt);
+                            b
+                        })
+                    })
+                })
+                .sum();
+            rel.holds(&v)
+        };
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.assume_literal(cx, t[1], true, 0);
+        // x < b and 1 <= b: x - 3*b <= -3
+        assert!(k.refuted(cx, t[3]));
+        assert!(k.holds(cx, t[4]));
+        assert!(k.holds(cx, t[5]));
+        assert!(k.holds(cx, t[6]));
+        // y is in no known form
+        assert_eq!(k.decide(cx, t[7]), None);
+        for x in -6..=6 {
+            for b in -6..=6 {
+                if value(t[0], x, b) && value(t[1], x, b) {
+                    assert!(!value(t[3], x, b), "x={x} b={b}");
+                    assert!(value(t[4], x, b) && value(t[5], x, b) && value(t[6], x, b));
+                }
+            }
+        }
+        // without a lower bound on b, nothing follows
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        assert_eq!(k.decide(cx, t[3]), None);
+        assert_eq!(k.decide(cx, t[4]), None);
+        // 0 <= b is enough for x < 3*b
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 0);
+        k.assume_literal(cx, t[2], true, 0);
+        assert!(k.holds(cx, t[4]) && k.refuted(cx, t[3]));
+        // forgetting a source and closing a scope take the combination back
+        let mut k = Known::new();
+        k.assume_literal(cx, t[0], true, 1);
+        k.push();
+        k.assume_literal(cx, t[1], true, 0);
+        assert!(k.refuted(cx, t[3]));
+        k.pop();
+        assert_eq!(k.decide(cx, t[3]), None);
+        k.assume_literal(cx, t[1], true, 2);
+        assert!(k.refuted(cx, t[3]));
+        k.forget(2);
+        assert_eq!(k.decide(cx, t[3]), None);
+        assert!(k.verdict_where(cx, t[3], |s| s == 1).is_none());
+        // transitivity through one key
+        let (s, t) = atoms("(assert (<= x y))(assert (< y b))(assert (< x b))(assert (<= b x))");
+        let cx = &s.cx;
+        let k = Known::of_literals(cx, &t[..2]);
+        assert!(k.holds(cx, t[2]) && k.refuted(cx, t[3]));
+        assert_eq!(Known::of_literals(cx, &t[..1]).decide(cx, t[2]), None);
     }
 
     #[test]

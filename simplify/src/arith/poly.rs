@@ -225,6 +225,11 @@ impl<A: Ord + Clone> Poly<A> {
         self.degree_in(x) > 0
     }
 
+    /// The coefficient of the monomial `m` (zero if absent).
+    pub fn coefficient_of_monomial(&self, m: &Monomial<A>) -> BigInt {
+        self.terms.get(m).cloned().unwrap_or_default()
+    }
+
     /// If `x` occurs only linearly and alone (`c*x`, never `x*y` or `x^2`),
     /// its coefficient `c` (zero if `x` does not occur); else `None`.
     pub fn coefficient_of(&self, x: &A) -> Option<BigInt> {

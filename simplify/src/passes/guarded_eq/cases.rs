@@ -646,7 +646,7 @@ impl Engine {
 /// is a hypothesis or implied by bounds or SimpAffine's forms,
 /// `Some(false)` when refuted so, `None` when open.
 fn literal_decision(cx: &mut Context, c: TermId, ix: &HypIndex) -> Option<bool> {
-    if ix.holds(c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
+    if ix.implies(cx, c) || implies_by_bounds(cx, c, |x| ix.implied(cx, x)) {
         return Some(true);
     }
     if let TermKind::App(Op::Not, a) = cx.kind(c) {

@@ -250,6 +250,12 @@ impl HypIndex {
         self.base.layer.set.contains(&c) || self.top.set.contains(&c)
     }
 
+    /// The closed hypotheses imply `c` ([`Known::holds`]): it is one of
+    /// them, or their integer ranges imply it.
+    pub(super) fn implies(&self, cx: &Context, c: TermId) -> bool {
+        self.holds(c) || self.facts.holds(cx, c)
+    }
+
     /// The closed hypotheses refute `c` ([`Known::refuted`]): one is its
     /// negation, or their integer ranges exclude it.
     pub(super) fn refutes(&self, cx: &Context, c: TermId) -> bool {
