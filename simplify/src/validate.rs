@@ -147,9 +147,13 @@
 //! what a whole
 //! check's agreement shows. A step that disagrees makes the run
 //! disagree: the pass reported a change it did not make, and its output
-//! is not trusted even if a later step undoes it. The whole check may
-//! use half of the budget below, the steps the rest, in order, sharing it,
-//! until a step stays undecided (the run then cannot agree).
+//! is not trusted even if a later step undoes it. The whole check of a
+//! run with steps first asks each scope's claim whole only (its
+//! obligations, mostly unchanged assertions rewritten by many steps at
+//! once, are where a solver spends the budget for nothing); the steps
+//! then share the budget, in order, until one stays undecided (the
+//! steps then cannot agree), and the whole claim's obligations get what
+//! the steps left.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -1426,9 +1430,6 @@ struct Asker<'a> {
     undecided_runs: usize,
     started: std::time::Instant,
     time_budget: Duration,
-    /// At most this many undecided answers ([`MAX_UNDECIDED`] unless
-    /// [`Asker::limit`] says less).
-    max_undecided: usize,
     /// The first solver gave no answer at all to some query (it could not
     /// run, exited early, or rejected the query): asking it smaller
     /// claims would get no answer either.
@@ -1443,26 +1444,13 @@ impl<'a> Asker<'a> {
             undecided_runs: 0,
             started: std::time::Instant::now(),
             time_budget: solver.timeout.saturating_mul(MAX_UNDECIDED as u32),
-            max_undecided: MAX_UNDECIDED,
             failed: false,
         }
     }
 
-    /// Let this asker's queries so far and from now on together have
-    /// `undecided` undecided answers and `undecided` times the per-query
-    /// limit at most, both counted from its start (so never more than
-    /// [`MAX_UNDECIDED`] of either).
-    fn limit(&mut self, undecided: usize) {
-        self.max_undecided = undecided.min(MAX_UNDECIDED);
-        self.time_budget = self
-            .solver
-            .timeout
-            .saturating_mul(self.max_undecided as u32);
-    }
-
     fn spent(&self) -> bool {
         self.asked.len() >= MAX_QUERIES
-            || self.undecided_runs >= self.max_undecided
+            || self.undecided_runs >= MAX_UNDECIDED
             || self.started.elapsed() >= self.time_budget
     }
 
@@ -2090,19 +2078,38 @@ pub fn validate(
     read_back: &[ReadBack],
     solver: &SolverCommand,
 ) -> Validation {
-    check(input, output, read_back, &mut Asker::new(solver), true)
+    check(
+        input,
+        output,
+        read_back,
+        &mut Asker::new(solver),
+        Asked::WholeThenObligations,
+    )
 }
 
-/// [`validate`] with `asker`'s budget; `whole_first`: ask each scope's
-/// claim as a whole before its obligations (see [`validate_steps`] for
-/// why a step does not).
+/// What [`check`] asks of each scope (see [`validate_steps`] for why a
+/// step asks its obligations only, and why the whole check of a run with
+/// steps asks its obligations last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// The whole claim (and, undecided, with its quantified subformulas
+    /// abstracted), not its obligations.
+    Whole,
+    /// The whole claim, then, undecided, its obligations.
+    WholeThenObligations,
+    /// The obligations only.
+    Obligations,
+}
+
+/// [`validate`] with `asker`'s budget, asking what `asked` says.
 fn check(
     input: &Script,
     output: &Script,
     read_back: &[ReadBack],
     asker: &mut Asker,
-    whole_first: bool,
+    asked: Asked,
 ) -> Validation {
+    let whole_first = asked != Asked::Obligations;
     let solver = asker.solver;
     let (ins, outs) = (scopes(input), scopes(output));
     if ins.len() != outs.len() {
@@ -2250,13 +2257,14 @@ fn check(
                 exists.extend(sigma(&mut out_cx, &[sk.exists]));
             }
         }
+        let o_sigma = sigma(&mut out_cx, o_ts);
         let sides = Check {
             i: i_ts.clone(),
             i_tau: substituted(&mut in_cx, i_ts, &backward),
             d,
             d_sigma,
             o: o_ts.clone(),
-            o_sigma: sigma(&mut out_cx, o_ts),
+            o_sigma,
             facts,
             certified: vec![],
         };
@@ -2281,7 +2289,7 @@ fn check(
         // Undecided as a whole: the obligations, in groups halved until
         // proved, first with quantified subformulas abstracted (quick),
         // then one at a time in full.
-        if let Answer::Undecided(why) = answer.clone() {
+        if let (Answer::Undecided(why), false) = (answer.clone(), asked == Asked::Whole) {
             let full = sides.obligations(&mut in_cx, &mut out_cx);
             let total = full.len();
             let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
@@ -2544,9 +2552,10 @@ fn check(
 /// [`validate`], then, if the run stays undecided (neither agrees nor
 /// disagrees), step by step: `steps` are the scripts after the steps of
 /// the run, in order, each with its own read-back, the last being
-/// `output` (see the module documentation). The whole check may use half
-/// of the validation's budget, the steps the rest, until one of them stays
-/// undecided.
+/// `output` (see the module documentation). The whole claim is asked
+/// first, without its obligations; then the steps, until one of them
+/// stays undecided; then, if one did, the whole claim's obligations with
+/// the budget left.
 pub fn validate_steps(
     input: &Script,
     output: &Script,
@@ -2556,16 +2565,20 @@ pub fn validate_steps(
 ) -> Validation {
     let mut asker = Asker::new(solver);
     if steps.is_empty() {
-        return check(input, output, read_back, &mut asker, true);
+        return check(
+            input,
+            output,
+            read_back,
+            &mut asker,
+            Asked::WholeThenObligations,
+        );
     }
-    asker.limit(MAX_UNDECIDED / 2);
-    let whole = check(input, output, read_back, &mut asker, true);
+    let whole = check(input, output, read_back, &mut asker, Asked::Whole);
     // a solver that gave no answer to the whole claim gives none to a
     // step's obligations either, and a step skips the whole claim
     if matches!(whole.verdict, Verdict::Agree | Verdict::Disagree) || asker.failed {
         return whole;
     }
-    asker.limit(MAX_UNDECIDED);
     // a hint can make no false claim agree: every step may use every one
     let certificates: Vec<ReadBack> = read_back
         .iter()
@@ -2577,7 +2590,7 @@ pub fn validate_steps(
     for step in steps {
         let mut own = step.read_back.clone();
         own.extend(certificates.iter().cloned());
-        let v = check(before, &step.script, &own, &mut asker, false);
+        let v = check(before, &step.script, &own, &mut asker, Asked::Obligations);
         match v.verdict {
             Verdict::Agree => proved.push(step.label.as_str()),
             Verdict::Disagree => {
@@ -2600,6 +2613,32 @@ pub fn validate_steps(
         before = &step.script;
     }
     let n = steps.len();
+    // a step stayed undecided: the whole claim's obligations, with the
+    // budget the steps left (the whole claim's answers are remembered)
+    let whole = match open.is_empty() {
+        true => whole,
+        false => {
+            let again = check(
+                input,
+                output,
+                read_back,
+                &mut asker,
+                Asked::WholeThenObligations,
+            );
+            if matches!(again.verdict, Verdict::Agree | Verdict::Disagree) {
+                return Validation {
+                    detail: format!(
+                        "{}; step by step, {} of {n} steps proved, then undecided: {}",
+                        again.detail,
+                        proved.len(),
+                        open.join(", ")
+                    ),
+                    ..again
+                };
+            }
+            again
+        }
+    };
     if open.is_empty() {
         return Validation {
             verdict: Verdict::Agree,
