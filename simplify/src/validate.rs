@@ -47,7 +47,19 @@
 //! `σ: c_i ↦ p_i(c)` and `τ: c ↦ mk(c̄)`, where `c` occurs nowhere in
 //! the output. A model of `I` gives one of the output with `c_i :=
 //! p_i(c)` (the `c_i` are fresh); a model of the output gives one of `I`
-//! with `c := mk(c̄)`. So the two are equisatisfiable.
+//! with `c := mk(c̄)`. So the two are equisatisfiable. Where the output
+//! still uses `c`, only `σ` is applied: the claim `(I ∧ F ⇒ Oσ ∧ Dσ) ∧
+//! (O ∧ D ⇒ I)`, whose first half gives a model of the output as above
+//! and whose second needs no witness.
+//!
+//! The step that links a split constant to its fields again (`c_p =
+//! p(c)`) constrains `c`, which the script before it no longer mentions:
+//! with the same report, where no definition or command of the input but
+//! its declaration names `c` and no input assertion of the scope does,
+//! the claim is `(I ⇒ Oρ) ∧ (O ∧ D ⇒ I)` with `ρ: c ↦ mk(c̄)` (built from
+//! the output's constants, without `c`). A model `M` of `I` gives one of
+//! `I` with `c := mk(c̄)^M` (`I` does not depend on `c`), which satisfies
+//! `Oρ` and so `O`.
 //!
 //! Skolem functions `F̄` of `guarded-eq` (reported by the pipeline): their
 //! facts `F` are the output assertions `∀x̄. B` that apply each `F` only
@@ -1149,6 +1161,103 @@ fn split_constants(
     w
 }
 
+/// A constant that the output pins to a value ([`pinned_constants`]).
+struct Pinned {
+    name: String,
+    /// The constant and its value, in the output's context.
+    constant: TermId,
+    value: TermId,
+}
+
+/// The constants that `record-consts` split (`reported`) read as pinned
+/// to their value: the step that links a split constant `c` to its
+/// fields again (`c_p = p(c)`) adds a constraint on a constant that the
+/// script before it no longer constrains. Here `c` is declared alike in
+/// both scripts (not renamed apart, `renamed`), no definition or command
+/// of the input other than an assertion names it, and its value `mk(c̄)`
+/// is built in the output's context from the output's constants by the
+/// reported constructors (found by name and arity), of `c`'s sort and
+/// without `c`. Whether `c` occurs in a scope's assertions is for the
+/// caller to check (see [`check`]).
+fn pinned_constants(
+    input: &Script,
+    output: &Script,
+    out_cx: &mut Context,
+    reported: &[(&str, &Built)],
+    renamed: &HashMap<FunId, FunId>,
+) -> Vec<Pinned> {
+    fn value(
+        cx: &mut Context,
+        b: &Built,
+        sort: smtlib_io::SortId,
+        decls: &HashMap<String, FunId>,
+    ) -> Option<TermId> {
+        match b {
+            Built::Field(name) => {
+                let &f = decls.get(name)?;
+                let d = cx.fun(f);
+                (d.args.is_empty() && d.ret == sort).then(|| cx.mk_const(f))
+            }
+            Built::Record { ctor, fields } => {
+                let (mk, d) = cx
+                    .funs()
+                    .find(|(_, d)| cx.sym_name(d.name) == ctor && d.args.len() == fields.len())?;
+                if d.ret != sort {
+                    return None;
+                }
+                let sorts = d.args.clone();
+                let args = fields
+                    .iter()
+                    .zip(sorts.iter())
+                    .map(|((_, sub), &s)| value(cx, sub, s, decls))
+                    .collect::<Option<Vec<_>>>()?;
+                cx.mk_app(Op::Uf(mk), args).ok()
+            }
+        }
+    }
+    let in_decls = declared_by_name(input);
+    let out_decls = declared_by_name(output);
+    let named_by_input = |name: &str| {
+        input.commands.iter().any(|c| match &c.kind {
+            CommandKind::Declare(_) | CommandKind::Assert(_) => false,
+            CommandKind::Define { body, .. } => functions_in(&input.cx, *body)
+                .iter()
+                .any(|&f| input.cx.sym_name(input.cx.fun(f).name) == name),
+            _ => {
+                let words = symbols_of_text(&c.text);
+                words.contains(name) || words.contains(&format!("|{name}|"))
+            }
+        })
+    };
+    let mut pinned = vec![];
+    for &(name, built) in reported {
+        let (Some(&c_in), Some(&c_out)) = (in_decls.get(name), out_decls.get(name)) else {
+            continue;
+        };
+        let (i, o) = (input.cx.fun(c_in), out_cx.fun(c_out));
+        let same = i.args.is_empty()
+            && o.args.is_empty()
+            && Printer::without_names(&input.cx).sort(i.ret)
+                == Printer::without_names(out_cx).sort(o.ret);
+        if !same || renamed.contains_key(&c_out) || named_by_input(name) {
+            continue;
+        }
+        let sort = o.ret;
+        let Some(v) = value(out_cx, built, sort, &out_decls) else {
+            continue;
+        };
+        if functions_in(out_cx, v).contains(&c_out) {
+            continue;
+        }
+        pinned.push(Pinned {
+            name: name.to_string(),
+            constant: out_cx.mk_const(c_out),
+            value: v,
+        });
+    }
+    pinned
+}
+
 /// The facts that define a group of Skolem functions in one scope, and
 /// the claim that some choice of the functions satisfies them.
 struct SkolemFacts {
@@ -2166,6 +2275,7 @@ fn check(
                 .collect()
         })
         .collect();
+    let pinned = pinned_constants(input, output, &mut out_cx, &splits, &sig.renamed);
     let splits = split_constants(
         input,
         output,
@@ -2220,8 +2330,10 @@ fn check(
             .collect();
         let active: Vec<&SplitWitness> =
             splits.iter().filter(|w| !used.contains(&w.name)).collect();
+        // a split constant the output still uses keeps its fields read
+        // as its projections (`σ`), but is not given its value (`τ`)
         let forward: HashMap<TermId, TermId> =
-            active.iter().flat_map(|w| w.forward.clone()).collect();
+            splits.iter().flat_map(|w| w.forward.clone()).collect();
         let forward_in: HashMap<TermId, TermId> =
             active.iter().flat_map(|w| w.forward_in.clone()).collect();
         let backward: HashMap<TermId, TermId> = active.iter().map(|w| w.backward).collect();
@@ -2257,7 +2369,23 @@ fn check(
                 exists.extend(sigma(&mut out_cx, &[sk.exists]));
             }
         }
-        let o_sigma = sigma(&mut out_cx, o_ts);
+        // A constant the output pins (`ρ`: c ↦ its value) that the
+        // input's assertions do not mention, where nothing else is read
+        // back through witnesses.
+        let mut o_sigma = sigma(&mut out_cx, o_ts);
+        if forward.is_empty() && facts.is_empty() {
+            let in_scope: BTreeSet<String> = i_ts
+                .iter()
+                .flat_map(|&t| functions_in(&in_cx, t))
+                .map(|f| name(&in_cx, f))
+                .collect();
+            let rho: HashMap<TermId, TermId> = pinned
+                .iter()
+                .filter(|p| used.contains(&p.name) && !in_scope.contains(&p.name))
+                .map(|p| (p.constant, p.value))
+                .collect();
+            o_sigma = substituted(&mut out_cx, o_ts, &rho);
+        }
         let sides = Check {
             i: i_ts.clone(),
             i_tau: substituted(&mut in_cx, i_ts, &backward),
