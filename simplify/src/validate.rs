@@ -47,7 +47,19 @@
 //! `σ: c_i ↦ p_i(c)` and `τ: c ↦ mk(c̄)`, where `c` occurs nowhere in
 //! the output. A model of `I` gives one of the output with `c_i :=
 //! p_i(c)` (the `c_i` are fresh); a model of the output gives one of `I`
-//! with `c := mk(c̄)`. So the two are equisatisfiable.
+//! with `c := mk(c̄)`. So the two are equisatisfiable. Where the output
+//! still uses `c`, only `σ` is applied: the claim `(I ∧ F ⇒ Oσ ∧ Dσ) ∧
+//! (O ∧ D ⇒ I)`, whose first half gives a model of the output as above
+//! and whose second needs no witness.
+//!
+//! The step that links a split constant to its fields again (`c_p =
+//! p(c)`) constrains `c`, which the script before it no longer mentions:
+//! with the same report, where no definition or command of the input but
+//! its declaration names `c` and no input assertion of the scope does,
+//! the claim is `(I ⇒ Oρ) ∧ (O ∧ D ⇒ I)` with `ρ: c ↦ mk(c̄)` (built from
+//! the output's constants, without `c`). A model `M` of `I` gives one of
+//! `I` with `c := mk(c̄)^M` (`I` does not depend on `c`), which satisfies
+//! `Oρ` and so `O`.
 //!
 //! Skolem functions `F̄` of `guarded-eq` (reported by the pipeline): their
 //! facts `F` are the output assertions `∀x̄. B` that apply each `F` only
@@ -147,9 +159,13 @@
 //! what a whole
 //! check's agreement shows. A step that disagrees makes the run
 //! disagree: the pass reported a change it did not make, and its output
-//! is not trusted even if a later step undoes it. The whole check may
-//! use half of the budget below, the steps the rest, in order, sharing it,
-//! until a step stays undecided (the run then cannot agree).
+//! is not trusted even if a later step undoes it. The whole check of a
+//! run with steps first asks each scope's claim whole only (its
+//! obligations, mostly unchanged assertions rewritten by many steps at
+//! once, are where a solver spends the budget for nothing); the steps
+//! then share the budget, in order, until one stays undecided (the
+//! steps then cannot agree), and the whole claim's obligations get what
+//! the steps left.
 //!
 //! What the passes did comes only from their report
 //! ([`crate::pass::ReadBack`]: which symbols changed, and how); the module
@@ -1145,6 +1161,103 @@ fn split_constants(
     w
 }
 
+/// A constant that the output pins to a value ([`pinned_constants`]).
+struct Pinned {
+    name: String,
+    /// The constant and its value, in the output's context.
+    constant: TermId,
+    value: TermId,
+}
+
+/// The constants that `record-consts` split (`reported`) read as pinned
+/// to their value: the step that links a split constant `c` to its
+/// fields again (`c_p = p(c)`) adds a constraint on a constant that the
+/// script before it no longer constrains. Here `c` is declared alike in
+/// both scripts (not renamed apart, `renamed`), no definition or command
+/// of the input other than an assertion names it, and its value `mk(c̄)`
+/// is built in the output's context from the output's constants by the
+/// reported constructors (found by name and arity), of `c`'s sort and
+/// without `c`. Whether `c` occurs in a scope's assertions is for the
+/// caller to check (see [`check`]).
+fn pinned_constants(
+    input: &Script,
+    output: &Script,
+    out_cx: &mut Context,
+    reported: &[(&str, &Built)],
+    renamed: &HashMap<FunId, FunId>,
+) -> Vec<Pinned> {
+    fn value(
+        cx: &mut Context,
+        b: &Built,
+        sort: smtlib_io::SortId,
+        decls: &HashMap<String, FunId>,
+    ) -> Option<TermId> {
+        match b {
+            Built::Field(name) => {
+                let &f = decls.get(name)?;
+                let d = cx.fun(f);
+                (d.args.is_empty() && d.ret == sort).then(|| cx.mk_const(f))
+            }
+            Built::Record { ctor, fields } => {
+                let (mk, d) = cx
+                    .funs()
+                    .find(|(_, d)| cx.sym_name(d.name) == ctor && d.args.len() == fields.len())?;
+                if d.ret != sort {
+                    return None;
+                }
+                let sorts = d.args.clone();
+                let args = fields
+                    .iter()
+                    .zip(sorts.iter())
+                    .map(|((_, sub), &s)| value(cx, sub, s, decls))
+                    .collect::<Option<Vec<_>>>()?;
+                cx.mk_app(Op::Uf(mk), args).ok()
+            }
+        }
+    }
+    let in_decls = declared_by_name(input);
+    let out_decls = declared_by_name(output);
+    let named_by_input = |name: &str| {
+        input.commands.iter().any(|c| match &c.kind {
+            CommandKind::Declare(_) | CommandKind::Assert(_) => false,
+            CommandKind::Define { body, .. } => functions_in(&input.cx, *body)
+                .iter()
+                .any(|&f| input.cx.sym_name(input.cx.fun(f).name) == name),
+            _ => {
+                let words = symbols_of_text(&c.text);
+                words.contains(name) || words.contains(&format!("|{name}|"))
+            }
+        })
+    };
+    let mut pinned = vec![];
+    for &(name, built) in reported {
+        let (Some(&c_in), Some(&c_out)) = (in_decls.get(name), out_decls.get(name)) else {
+            continue;
+        };
+        let (i, o) = (input.cx.fun(c_in), out_cx.fun(c_out));
+        let same = i.args.is_empty()
+            && o.args.is_empty()
+            && Printer::without_names(&input.cx).sort(i.ret)
+                == Printer::without_names(out_cx).sort(o.ret);
+        if !same || renamed.contains_key(&c_out) || named_by_input(name) {
+            continue;
+        }
+        let sort = o.ret;
+        let Some(v) = value(out_cx, built, sort, &out_decls) else {
+            continue;
+        };
+        if functions_in(out_cx, v).contains(&c_out) {
+            continue;
+        }
+        pinned.push(Pinned {
+            name: name.to_string(),
+            constant: out_cx.mk_const(c_out),
+            value: v,
+        });
+    }
+    pinned
+}
+
 /// The facts that define a group of Skolem functions in one scope, and
 /// the claim that some choice of the functions satisfies them.
 struct SkolemFacts {
@@ -1426,9 +1539,6 @@ struct Asker<'a> {
     undecided_runs: usize,
     started: std::time::Instant,
     time_budget: Duration,
-    /// At most this many undecided answers ([`MAX_UNDECIDED`] unless
-    /// [`Asker::limit`] says less).
-    max_undecided: usize,
     /// The first solver gave no answer at all to some query (it could not
     /// run, exited early, or rejected the query): asking it smaller
     /// claims would get no answer either.
@@ -1443,26 +1553,13 @@ impl<'a> Asker<'a> {
             undecided_runs: 0,
             started: std::time::Instant::now(),
             time_budget: solver.timeout.saturating_mul(MAX_UNDECIDED as u32),
-            max_undecided: MAX_UNDECIDED,
             failed: false,
         }
     }
 
-    /// Let this asker's queries so far and from now on together have
-    /// `undecided` undecided answers and `undecided` times the per-query
-    /// limit at most, both counted from its start (so never more than
-    /// [`MAX_UNDECIDED`] of either).
-    fn limit(&mut self, undecided: usize) {
-        self.max_undecided = undecided.min(MAX_UNDECIDED);
-        self.time_budget = self
-            .solver
-            .timeout
-            .saturating_mul(self.max_undecided as u32);
-    }
-
     fn spent(&self) -> bool {
         self.asked.len() >= MAX_QUERIES
-            || self.undecided_runs >= self.max_undecided
+            || self.undecided_runs >= MAX_UNDECIDED
             || self.started.elapsed() >= self.time_budget
     }
 
@@ -2090,19 +2187,38 @@ pub fn validate(
     read_back: &[ReadBack],
     solver: &SolverCommand,
 ) -> Validation {
-    check(input, output, read_back, &mut Asker::new(solver), true)
+    check(
+        input,
+        output,
+        read_back,
+        &mut Asker::new(solver),
+        Asked::WholeThenObligations,
+    )
 }
 
-/// [`validate`] with `asker`'s budget; `whole_first`: ask each scope's
-/// claim as a whole before its obligations (see [`validate_steps`] for
-/// why a step does not).
+/// What [`check`] asks of each scope (see [`validate_steps`] for why a
+/// step asks its obligations only, and why the whole check of a run with
+/// steps asks its obligations last).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Asked {
+    /// The whole claim (and, undecided, with its quantified subformulas
+    /// abstracted), not its obligations.
+    Whole,
+    /// The whole claim, then, undecided, its obligations.
+    WholeThenObligations,
+    /// The obligations only.
+    Obligations,
+}
+
+/// [`validate`] with `asker`'s budget, asking what `asked` says.
 fn check(
     input: &Script,
     output: &Script,
     read_back: &[ReadBack],
     asker: &mut Asker,
-    whole_first: bool,
+    asked: Asked,
 ) -> Validation {
+    let whole_first = asked != Asked::Obligations;
     let solver = asker.solver;
     let (ins, outs) = (scopes(input), scopes(output));
     if ins.len() != outs.len() {
@@ -2159,6 +2275,7 @@ fn check(
                 .collect()
         })
         .collect();
+    let pinned = pinned_constants(input, output, &mut out_cx, &splits, &sig.renamed);
     let splits = split_constants(
         input,
         output,
@@ -2213,8 +2330,10 @@ fn check(
             .collect();
         let active: Vec<&SplitWitness> =
             splits.iter().filter(|w| !used.contains(&w.name)).collect();
+        // a split constant the output still uses keeps its fields read
+        // as its projections (`σ`), but is not given its value (`τ`)
         let forward: HashMap<TermId, TermId> =
-            active.iter().flat_map(|w| w.forward.clone()).collect();
+            splits.iter().flat_map(|w| w.forward.clone()).collect();
         let forward_in: HashMap<TermId, TermId> =
             active.iter().flat_map(|w| w.forward_in.clone()).collect();
         let backward: HashMap<TermId, TermId> = active.iter().map(|w| w.backward).collect();
@@ -2250,13 +2369,30 @@ fn check(
                 exists.extend(sigma(&mut out_cx, &[sk.exists]));
             }
         }
+        // A constant the output pins (`ρ`: c ↦ its value) that the
+        // input's assertions do not mention, where nothing else is read
+        // back through witnesses.
+        let mut o_sigma = sigma(&mut out_cx, o_ts);
+        if forward.is_empty() && facts.is_empty() {
+            let in_scope: BTreeSet<String> = i_ts
+                .iter()
+                .flat_map(|&t| functions_in(&in_cx, t))
+                .map(|f| name(&in_cx, f))
+                .collect();
+            let rho: HashMap<TermId, TermId> = pinned
+                .iter()
+                .filter(|p| used.contains(&p.name) && !in_scope.contains(&p.name))
+                .map(|p| (p.constant, p.value))
+                .collect();
+            o_sigma = substituted(&mut out_cx, o_ts, &rho);
+        }
         let sides = Check {
             i: i_ts.clone(),
             i_tau: substituted(&mut in_cx, i_ts, &backward),
             d,
             d_sigma,
             o: o_ts.clone(),
-            o_sigma: sigma(&mut out_cx, o_ts),
+            o_sigma,
             facts,
             certified: vec![],
         };
@@ -2281,7 +2417,7 @@ fn check(
         // Undecided as a whole: the obligations, in groups halved until
         // proved, first with quantified subformulas abstracted (quick),
         // then one at a time in full.
-        if let Answer::Undecided(why) = answer.clone() {
+        if let (Answer::Undecided(why), false) = (answer.clone(), asked == Asked::Whole) {
             let full = sides.obligations(&mut in_cx, &mut out_cx);
             let total = full.len();
             let mut open: Vec<usize> = (0..total).filter(|&n| full[n].is_some()).collect();
@@ -2544,9 +2680,10 @@ fn check(
 /// [`validate`], then, if the run stays undecided (neither agrees nor
 /// disagrees), step by step: `steps` are the scripts after the steps of
 /// the run, in order, each with its own read-back, the last being
-/// `output` (see the module documentation). The whole check may use half
-/// of the validation's budget, the steps the rest, until one of them stays
-/// undecided.
+/// `output` (see the module documentation). The whole claim is asked
+/// first, without its obligations; then the steps, until one of them
+/// stays undecided; then, if one did, the whole claim's obligations with
+/// the budget left.
 pub fn validate_steps(
     input: &Script,
     output: &Script,
@@ -2556,16 +2693,20 @@ pub fn validate_steps(
 ) -> Validation {
     let mut asker = Asker::new(solver);
     if steps.is_empty() {
-        return check(input, output, read_back, &mut asker, true);
+        return check(
+            input,
+            output,
+            read_back,
+            &mut asker,
+            Asked::WholeThenObligations,
+        );
     }
-    asker.limit(MAX_UNDECIDED / 2);
-    let whole = check(input, output, read_back, &mut asker, true);
+    let whole = check(input, output, read_back, &mut asker, Asked::Whole);
     // a solver that gave no answer to the whole claim gives none to a
     // step's obligations either, and a step skips the whole claim
     if matches!(whole.verdict, Verdict::Agree | Verdict::Disagree) || asker.failed {
         return whole;
     }
-    asker.limit(MAX_UNDECIDED);
     // a hint can make no false claim agree: every step may use every one
     let certificates: Vec<ReadBack> = read_back
         .iter()
@@ -2577,7 +2718,7 @@ pub fn validate_steps(
     for step in steps {
         let mut own = step.read_back.clone();
         own.extend(certificates.iter().cloned());
-        let v = check(before, &step.script, &own, &mut asker, false);
+        let v = check(before, &step.script, &own, &mut asker, Asked::Obligations);
         match v.verdict {
             Verdict::Agree => proved.push(step.label.as_str()),
             Verdict::Disagree => {
@@ -2600,6 +2741,32 @@ pub fn validate_steps(
         before = &step.script;
     }
     let n = steps.len();
+    // a step stayed undecided: the whole claim's obligations, with the
+    // budget the steps left (the whole claim's answers are remembered)
+    let whole = match open.is_empty() {
+        true => whole,
+        false => {
+            let again = check(
+                input,
+                output,
+                read_back,
+                &mut asker,
+                Asked::WholeThenObligations,
+            );
+            if matches!(again.verdict, Verdict::Agree | Verdict::Disagree) {
+                return Validation {
+                    detail: format!(
+                        "{}; step by step, {} of {n} steps proved, then undecided: {}",
+                        again.detail,
+                        proved.len(),
+                        open.join(", ")
+                    ),
+                    ..again
+                };
+            }
+            again
+        }
+    };
     if open.is_empty() {
         return Validation {
             verdict: Verdict::Agree,

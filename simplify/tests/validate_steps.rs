@@ -154,3 +154,43 @@ fn each_step_reads_back_with_its_own_read_backs() {
     let v = validate_steps(&input, &out.script, &out.read_back, &out.steps, &solver);
     assert_eq!(v.verdict, Verdict::Agree, "{}", v.detail);
 }
+
+/// z3, except that a whole claim `I = O` (a query with `(not (= (and`)
+/// or a claim mentioning `(- y 0)` gets `unknown`.
+fn whole_and_marker_blind_solver() -> SolverCommand {
+    let z3 = common::solver_path("z3");
+    let script = format!(
+        "q=$(cat); case \"$q\" in *'(not (= (and'*|*'(- y 0)'*) echo unknown;; \
+         *) printf '%s\\n' \"$q\" | '{z3}' -in;; esac"
+    );
+    SolverCommand {
+        program: "sh".into(),
+        args: vec!["-c".into(), script],
+        timeout: Duration::from_secs(10),
+        fallback: None,
+    }
+}
+
+/// A run whose whole claim and one step stay undecided still agrees when
+/// the whole claim's obligations, asked after the steps, are proved; a
+/// wrong output with the same undecided step does not.
+#[test]
+fn the_whole_obligations_are_asked_after_an_undecided_step() {
+    if !common::require("z3") {
+        return;
+    }
+    let solver = whole_and_marker_blind_solver();
+    let (input, middle, output) = (
+        script("(= y (+ x 0))"),
+        script("(= (- y 0) x)"),
+        script("(= y x)"),
+    );
+    let steps = [step("blind", &middle), step("last", &output)];
+    let v = validate_steps(&input, &output, &[], &steps, &solver);
+    assert_eq!(v.verdict, Verdict::Agree, "{}", v.detail);
+    assert!(v.detail.contains("then undecided: `blind`"), "{}", v.detail);
+    let wrong = script("(= y (+ x 1))");
+    let steps = [step("blind", &middle), step("last", &wrong)];
+    let v = validate_steps(&input, &wrong, &[], &steps, &solver);
+    assert_eq!(v.verdict, Verdict::Disagree, "{}", v.detail);
+}

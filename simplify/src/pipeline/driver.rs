@@ -181,6 +181,12 @@ pub(super) fn simplify_on_this_thread(
             .collect();
         if crate::passes::record_consts::link_split_constants(&mut script, &split) > 0 {
             run.add_pass(PassId::RecordConsts, 0, t0.elapsed().as_secs_f64());
+            // the links pin each split constant to its value again
+            let pinned: Vec<crate::pass::ReadBack> = split
+                .into_iter()
+                .map(|(name, value)| crate::pass::ReadBack::SplitConstant { name, value })
+                .collect();
+            run.capture_reading_back(&script, "record-consts: links", &[], &pinned);
         }
     }
     // 5. quantifiers over record fields go back to the record. Not bound

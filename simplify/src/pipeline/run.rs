@@ -160,6 +160,19 @@ impl<'a> Run<'a> {
     /// the Skolem functions so declared. A step that changed no command is
     /// left out (its read-backs go to the next).
     pub(super) fn capture(&mut self, script: &Script, label: &str, introduced: &[Introduced]) {
+        self.capture_reading_back(script, label, introduced, &[]);
+    }
+
+    /// [`Run::capture`], the snapshot also reading back `extra`: read-backs
+    /// reported before that the step relies on again (they are not the
+    /// run's anew).
+    pub(super) fn capture_reading_back(
+        &mut self,
+        script: &Script,
+        label: &str,
+        introduced: &[Introduced],
+        extra: &[ReadBack],
+    ) {
         let Some(c) = &mut self.capture else { return };
         let mut whole = script.clone();
         thaw(&mut whole, &c.frozen);
@@ -172,6 +185,7 @@ impl<'a> Run<'a> {
         c.last = now;
         let mut read_back = self.read_back[c.mark..].to_vec();
         c.mark = self.read_back.len();
+        read_back.extend(extra.iter().cloned());
         read_back.extend(
             skolems
                 .into_iter()
