@@ -326,6 +326,9 @@ struct Session<'a> {
     ahead: bool,
     /// The markers sent ahead around each `check-sat` in `queue`, in order.
     ahead_markers: VecDeque<(String, String)>,
+    /// What the client is owed and is printed before vcsimp next waits
+    /// ([`Session::flush_out`]).
+    out: Vec<u8>,
 }
 
 /// Why the session stops early.
@@ -390,6 +393,7 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         closed: false,
         ahead: false,
         ahead_markers: VecDeque::new(),
+        out: Vec::new(),
     };
     match session.serve(&rx) {
         Ok(code) => code,
@@ -725,6 +729,17 @@ impl Session<'_> {
         }
     }
 
+    /// Print what the client is owed so far, in one write: the lines of a
+    /// long answer (a model) that came in one read of the session's output
+    /// go out together, as the solver alone would print them, rather than
+    /// one write (and one wake-up of the client) per line. Called before
+    /// vcsimp waits for anything.
+    fn flush_out(&mut self) -> Result<(), Stop> {
+        let written = emit(&self.out);
+        self.out.clear();
+        written
+    }
+
     fn serve(&mut self, rx: &mpsc::Receiver<Done>) -> Result<i32, Stop> {
         let mut chunk = vec![0u8; 1 << 16];
         loop {
@@ -737,6 +752,7 @@ impl Session<'_> {
             self.pump()?;
             self.poll_race()?;
             self.flush_live();
+            self.flush_out()?;
             let timeout = self.poll_timeout();
             let live_out = self.live.stdout.as_raw_fd();
             let wake_read = self.wake_read.as_raw_fd();
@@ -1069,6 +1085,7 @@ impl Session<'_> {
     /// Kill the live session and start a new one with the commands still in
     /// effect (only the options when `options_only`), its output dropped.
     fn restart(&mut self, options_only: bool) -> Result<(), Stop> {
+        self.flush_out()?;
         self.live.group.kill();
         self.live = spawn_live(self.words).map_err(Stop::Spawn)?;
         self.behind = None;
@@ -1212,7 +1229,8 @@ impl Session<'_> {
             self.pump()?;
         }
         let Some(check) = &mut self.check else {
-            return emit(&line);
+            self.out.extend_from_slice(&line);
+            return Ok(());
         };
         if check.wait_until.is_some() {
             check.later.extend_from_slice(&line);
@@ -1223,7 +1241,8 @@ impl Session<'_> {
                 check.started_output = true;
                 return Ok(());
             }
-            return emit(&line);
+            self.out.extend_from_slice(&line);
+            return Ok(());
         }
         if !is_marker(&line, &check.after) {
             check.held.extend_from_slice(&line);
@@ -1268,7 +1287,7 @@ impl Session<'_> {
     /// stops its race).
     fn answer_with_live(&mut self) -> Result<(), Stop> {
         let check = self.check.take().expect("a check");
-        emit(&check.held)?;
+        self.out.extend_from_slice(&check.held);
         self.handle_later(check.later)
     }
 
@@ -1441,7 +1460,7 @@ impl Session<'_> {
                 self.note(&format!(
                     "check-sat {id}: answer from the simplified script ({seconds:.3}s)"
                 ));
-                emit(format!("{word}\n").as_bytes())?;
+                self.out.extend_from_slice(format!("{word}\n").as_bytes());
                 self.handle_later(later)
             }
             _ => {
@@ -1458,10 +1477,11 @@ impl Session<'_> {
         // (the answers sent ahead may open the next one).
         while let Some(check) = self.check.take() {
             if self.behind.is_none() && self.replaying.is_none() {
-                emit(&check.held)?;
+                self.out.extend_from_slice(&check.held);
             }
             self.handle_later(check.later)?;
         }
+        self.flush_out()?;
         // The session closed its output; wait (a bounded time) for its
         // exit status (the client sees vcsimp's end only after this, so
         // the wait ends as soon as the session does).
@@ -1491,6 +1511,7 @@ impl Session<'_> {
     }
 
     fn kill_all(&mut self) {
+        let _ = self.flush_out();
         self.join_helpers();
         self.live.group.kill();
     }
