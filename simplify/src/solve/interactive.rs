@@ -79,7 +79,10 @@
 //! blocking, so that replaying a long log into a new session never waits
 //! on a solver that is itself waiting for its output to be read. Its
 //! `poll` wakes only for input, for the race's timers and for the reports
-//! of the race's helper thread (through a pipe), never at intervals.
+//! of the race's helper thread (through a pipe), never at intervals. What
+//! the client is owed goes out in one write before the thread waits
+//! again, so a long answer (a model) that came in one read leaves in one
+//! write, as the solver alone would print it, not one write per line.
 //!
 //! Each race runs on a helper thread of its own, at a lower priority: the
 //! simplification, then the fresh run's start (a `fork` of vcsimp, and the
