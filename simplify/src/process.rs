@@ -150,14 +150,6 @@ impl Group {
         self.child.id()
     }
 
-    /// The process id of the solver (the supervisor's child), where the
-    /// system tells it (Linux: `/proc/PID/task/PID/children`).
-    pub fn solver_id(&self) -> Option<u32> {
-        let id = self.child.id();
-        let children = std::fs::read_to_string(format!("/proc/{id}/task/{id}/children")).ok()?;
-        children.split_whitespace().next()?.parse().ok()
-    }
-
     /// The solver's standard input, output or error when piped.
     pub fn stdio(
         &mut self,

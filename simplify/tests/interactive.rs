@@ -484,33 +484,6 @@ fn a_long_answer_goes_to_the_client_in_one_write() {
     assert!(writes < 20, "{writes} write calls for one answer");
 }
 
-/// After the live session's `unknown`, vcsimp waits for the fresh run
-/// only while the fresh run gets a CPU: here it sleeps (and would answer
-/// `unsat` long after), so the live session's `unknown` is the answer
-/// after one look at its CPU time, and the fresh run is killed.
-#[test]
-fn after_an_unknown_a_fresh_run_without_cpu_is_not_waited_for() {
-    let fake = Fake::new("starved");
-    let mut cmd = fake.command("unknown", "unsat");
-    cmd.env("FAKE_LIVE_DELAY", "2")
-        .env("FAKE_FRESH_DELAY", "60");
-    let mut c = Client::start(cmd);
-    for line in PRELUDE_SESSION.lines().take(7) {
-        if line == "(check-sat)" {
-            c.ask(line, &["unknown"]);
-        } else {
-            c.ask(line, &[]);
-        }
-    }
-    c.ask("(echo \"after\")", &["after"]);
-    let (code, stderr) = c.end();
-    assert_eq!(code, Some(0), "{stderr}");
-    assert!(
-        stderr.contains("check-sat 1: the fresh run gets no CPU"),
-        "{stderr}"
-    );
-}
-
 /// The live session answers (once the fresh run has started) while the
 /// fresh run, which never answers, still goes: the live answer is the
 /// answer, and the fresh run is killed and gone by the time vcsimp ends.

@@ -32,13 +32,7 @@
 //!   timeout gives the fresh run a chance), but no longer than until the
 //!   fresh run has run as long as the live session took (its own
 //!   `:timeout` ends it about then; a solver that overruns it would
-//!   overrun it there too), and only while the race gets a CPU: once the
-//!   fresh run (or, before it starts, the simplification) has had less
-//!   than a quarter of one CPU over a [`PROGRESS_WINDOW`], it is starved
-//!   by the rest of the machine at its low priority, and the live
-//!   session's `unknown` is the answer at once (the fresh run's CPU time
-//!   is read from `/proc`; where it cannot be, vcsimp waits as above).
-//!   A `sat`/`unsat` from the fresh run is then the answer, and
+//!   overrun it there too); a `sat`/`unsat` from it is then the answer, and
 //!   questions after it go to the live session, which answered `unknown`
 //!   (so a model or core may be missing there).
 //!
@@ -135,14 +129,6 @@ use std::time::{Duration, Instant};
 /// a verifier's check-sats are quick).
 pub const RACE_DELAY: Duration = Duration::from_millis(200);
 
-/// After the live session's `unknown`, how often vcsimp looks whether the
-/// race still gets a CPU: when the fresh run (or, before it starts, the
-/// simplification) had less than a quarter of one CPU over the last
-/// window, it is starved (it runs at the lowest priority on a busy
-/// machine) and would not answer in the time vcsimp may still wait, so
-/// the live session's `unknown` is the answer at once.
-pub const PROGRESS_WINDOW: Duration = Duration::from_millis(200);
-
 /// What a race's helper thread reports for check `id`.
 type Done = (u64, Report);
 
@@ -150,9 +136,8 @@ type Done = (u64, Report);
 enum Report {
     /// The simplification is over.
     Simplified(Summary),
-    /// The fresh run started (at this time; the solver's process id
-    /// where known).
-    Started(Instant, Option<u32>),
+    /// The fresh run started (at this time).
+    Started(Instant),
     /// The fresh run could not be started: why.
     Failed(String),
     /// The fresh run ended, with this output.
@@ -255,8 +240,6 @@ enum Race {
         _cancel: OwnedFd,
         /// When the fresh run started (None: not yet).
         running: Option<Instant>,
-        /// The fresh run's solver process, where known.
-        pid: Option<u32>,
     },
 }
 
@@ -280,9 +263,6 @@ struct Check {
     /// the check is over.
     later: Vec<u8>,
     race: Race,
-    /// While vcsimp waits for the fresh run: when the race's CPU time was
-    /// last read, and what it was ([`PROGRESS_WINDOW`]).
-    progress: Option<(Instant, Duration)>,
 }
 
 struct Session<'a> {
@@ -544,39 +524,6 @@ fn wait_exit(group: &mut Group, cancel: Option<RawFd>, limit: Option<Duration>) 
     }
 }
 
-/// The CPU time the race of a check has had so far: vcsimp's own (its
-/// threads, among them the simplification's) and, once the fresh run has
-/// started, its solver's. None where it cannot be read (the fresh run's
-/// solver is not known, or the system does not tell).
-fn race_cpu(race: &Race) -> Option<Duration> {
-    let fresh = match race {
-        Race::Going {
-            running: Some(_),
-            pid,
-            ..
-        } => process_cpu(&format!("/proc/{}/stat", (*pid)?))?,
-        Race::Going { running: None, .. } => Duration::ZERO,
-        _ => return None,
-    };
-    Some(process_cpu("/proc/self/stat")? + fresh)
-}
-
-/// The user and system time of a process from its `/proc/PID/stat`.
-fn process_cpu(stat: &str) -> Option<Duration> {
-    let text = std::fs::read_to_string(stat).ok()?;
-    // The fields after the command name (which may hold blanks and
-    // parentheses): state is the 3rd field, utime the 14th, stime the 15th.
-    let mut fields = text.get(text.rfind(')')? + 1..)?.split_whitespace();
-    let utime: u64 = fields.nth(11)?.parse().ok()?;
-    let stime: u64 = fields.next()?.parse().ok()?;
-    // SAFETY: sysconf has no preconditions.
-    let hz = unsafe { libc::sysconf(libc::_SC_CLK_TCK) };
-    if hz <= 0 {
-        return None;
-    }
-    Some(Duration::from_secs_f64((utime + stime) as f64 / hz as f64))
-}
-
 /// Write a byte to the session's wake pipe (a full pipe has one waiting).
 fn wake(fd: &OwnedFd) {
     // SAFETY: writes one byte from a valid buffer.
@@ -639,7 +586,7 @@ impl Helper {
             Ok(started) => started,
             Err(e) => return self.report(Report::Failed(e)),
         };
-        self.report(Report::Started(Instant::now(), group.solver_id()));
+        self.report(Report::Started(Instant::now()));
         match wait_exit(&mut group, Some(self.cancel.as_raw_fd()), None) {
             Waited::Ended(exit) => {
                 let output = std::fs::read(&out).unwrap_or_default();
@@ -844,9 +791,6 @@ impl Session<'_> {
             }
             if let Some(t) = check.wait_until {
                 next = next.min(t.saturating_duration_since(Instant::now()));
-            }
-            if let Some((at, _)) = check.progress {
-                next = next.min((at + PROGRESS_WINDOW).saturating_duration_since(Instant::now()));
             }
         }
         // Rounded up, so that the timer has passed when `poll` returns.
@@ -1138,7 +1082,6 @@ impl Session<'_> {
             wait_until: None,
             later: Vec::new(),
             race: Race::Waiting,
-            progress: None,
         });
         Ok(())
     }
@@ -1209,7 +1152,6 @@ impl Session<'_> {
         Race::Going {
             _cancel: cancel,
             running: None,
-            pid: None,
         }
     }
 
@@ -1270,7 +1212,6 @@ impl Session<'_> {
                 } => quarter.min(*started + seconds),
                 _ => quarter,
             });
-            check.progress = race_cpu(&check.race).map(|cpu| (Instant::now(), cpu));
             let id = check.id;
             self.note(&format!(
                 "check-sat {id}: the solver answered unknown ({:.3}s); waiting for the fresh run",
@@ -1314,14 +1255,13 @@ impl Session<'_> {
     fn on_report(&mut self, id: u64, report: Report) -> Result<(), Stop> {
         match report {
             Report::Simplified(done) => self.on_simplified(id, done),
-            Report::Started(at, solver) => {
+            Report::Started(at) => {
                 if let Some(Check {
-                    race: Race::Going { running, pid, .. },
+                    race: Race::Going { running, .. },
                     ..
                 }) = self.racing(id)
                 {
                     *running = Some(at);
-                    *pid = solver;
                 }
                 Ok(())
             }
@@ -1417,21 +1357,6 @@ impl Session<'_> {
                 "check-sat {id}: the fresh run did not answer in time"
             ));
             return self.answer_with_live();
-        }
-        if let Some((at, before)) = check.progress {
-            let now = Instant::now();
-            if now >= at + PROGRESS_WINDOW {
-                match race_cpu(&check.race) {
-                    Some(cpu) if cpu.saturating_sub(before) < now.duration_since(at) / 4 => {
-                        self.note(&format!(
-                            "check-sat {id}: the fresh run gets no CPU; not waiting for it"
-                        ));
-                        return self.answer_with_live();
-                    }
-                    Some(cpu) => check.progress = Some((now, cpu)),
-                    None => check.progress = None,
-                }
-            }
         }
         Ok(())
     }
