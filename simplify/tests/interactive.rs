@@ -439,6 +439,51 @@ fn no_simplification_when_every_check_sat_answers_before_the_delay() {
     assert!(fake.fresh_pids().is_empty(), "a fresh run started");
 }
 
+/// A long answer that the solver prints in one write (a model, here 300
+/// lines) goes to the client in one write too, not one per line: vcsimp's
+/// count of write calls (`/proc/PID/io`, where the system keeps it) stays
+/// far below the answer's lines.
+#[test]
+fn a_long_answer_goes_to_the_client_in_one_write() {
+    use std::io::Read;
+    const LINES: usize = 300;
+    let fake = Fake::new("one-write");
+    let mut cmd = fake.command("sat", "sat");
+    cmd.env("FAKE_VALUE_LINES", LINES.to_string());
+    let mut child = cmd.stderr(Stdio::null()).spawn().expect("start vcsimp");
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    writeln!(stdin, "(get-value (x))").unwrap();
+    stdin.flush().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut got = Vec::new();
+        let mut buf = vec![0u8; 1 << 16];
+        while got.iter().filter(|&&b| b == b'\n').count() < LINES + 2 {
+            match stdout.read(&mut buf) {
+                Ok(0) | Err(_) => break,
+                Ok(n) => got.extend_from_slice(&buf[..n]),
+            }
+        }
+        let _ = tx.send(String::from_utf8_lossy(&got).into_owned());
+    });
+    let answer = rx.recv_timeout(HANG).expect("no answer: the session hangs");
+    let io = std::fs::read_to_string(format!("/proc/{}/io", child.id()));
+    drop(stdin);
+    let _ = child.wait();
+    assert_eq!(answer.lines().count(), LINES + 2, "{answer:?}");
+    assert!(answer.ends_with(")\n"), "{answer:?}");
+    let Ok(io) = io else {
+        return;
+    };
+    let writes: usize = io
+        .lines()
+        .find_map(|l| l.strip_prefix("syscw:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("syscw in /proc/PID/io");
+    assert!(writes < 20, "{writes} write calls for one answer");
+}
+
 /// The live session answers (once the fresh run has started) while the
 /// fresh run, which never answers, still goes: the live answer is the
 /// answer, and the fresh run is killed and gone by the time vcsimp ends.

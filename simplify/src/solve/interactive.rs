@@ -73,7 +73,10 @@
 //! blocking, so that replaying a long log into a new session never waits
 //! on a solver that is itself waiting for its output to be read. Its
 //! `poll` wakes only for input, for the race's timers and for the reports
-//! of the race's helper thread (through a pipe), never at intervals.
+//! of the race's helper thread (through a pipe), never at intervals. What
+//! the client is owed goes out in one write before the thread waits
+//! again, so a long answer (a model) that came in one read leaves in one
+//! write, as the solver alone would print it, not one write per line.
 //!
 //! Each race runs on a helper thread of its own, at a lower priority: the
 //! simplification, then the fresh run's start (a `fork` of vcsimp, and the
@@ -306,6 +309,9 @@ struct Session<'a> {
     ahead: bool,
     /// The markers sent ahead around each `check-sat` in `queue`, in order.
     ahead_markers: VecDeque<(String, String)>,
+    /// What the client is owed and is printed before vcsimp next waits
+    /// ([`Session::flush_out`]).
+    out: Vec<u8>,
 }
 
 /// Why the session stops early.
@@ -370,6 +376,7 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         closed: false,
         ahead: false,
         ahead_markers: VecDeque::new(),
+        out: Vec::new(),
     };
     match session.serve(&rx) {
         Ok(code) => code,
@@ -672,6 +679,17 @@ impl Session<'_> {
         }
     }
 
+    /// Print what the client is owed so far, in one write: the lines of a
+    /// long answer (a model) that came in one read of the session's output
+    /// go out together, as the solver alone would print them, rather than
+    /// one write (and one wake-up of the client) per line. Called before
+    /// vcsimp waits for anything.
+    fn flush_out(&mut self) -> Result<(), Stop> {
+        let written = emit(&self.out);
+        self.out.clear();
+        written
+    }
+
     fn serve(&mut self, rx: &mpsc::Receiver<Done>) -> Result<i32, Stop> {
         let mut chunk = vec![0u8; 1 << 16];
         loop {
@@ -684,6 +702,7 @@ impl Session<'_> {
             self.pump()?;
             self.poll_race()?;
             self.flush_live();
+            self.flush_out()?;
             let timeout = self.poll_timeout();
             let live_out = self.live.stdout.as_raw_fd();
             let wake_read = self.wake_read.as_raw_fd();
@@ -1013,6 +1032,7 @@ impl Session<'_> {
     /// Kill the live session and start a new one with the commands still in
     /// effect (only the options when `options_only`), its output dropped.
     fn restart(&mut self, options_only: bool) -> Result<(), Stop> {
+        self.flush_out()?;
         self.live.group.kill();
         self.live = spawn_live(self.words).map_err(Stop::Spawn)?;
         self.behind = None;
@@ -1154,7 +1174,8 @@ impl Session<'_> {
             self.pump()?;
         }
         let Some(check) = &mut self.check else {
-            return emit(&line);
+            self.out.extend_from_slice(&line);
+            return Ok(());
         };
         if check.wait_until.is_some() {
             check.later.extend_from_slice(&line);
@@ -1165,7 +1186,8 @@ impl Session<'_> {
                 check.started_output = true;
                 return Ok(());
             }
-            return emit(&line);
+            self.out.extend_from_slice(&line);
+            return Ok(());
         }
         if !is_marker(&line, &check.after) {
             check.held.extend_from_slice(&line);
@@ -1209,7 +1231,7 @@ impl Session<'_> {
     /// stops its race).
     fn answer_with_live(&mut self) -> Result<(), Stop> {
         let check = self.check.take().expect("a check");
-        emit(&check.held)?;
+        self.out.extend_from_slice(&check.held);
         self.handle_later(check.later)
     }
 
@@ -1366,7 +1388,7 @@ impl Session<'_> {
                 self.note(&format!(
                     "check-sat {id}: answer from the simplified script ({seconds:.3}s)"
                 ));
-                emit(format!("{word}\n").as_bytes())?;
+                self.out.extend_from_slice(format!("{word}\n").as_bytes());
                 self.handle_later(later)
             }
             _ => {
@@ -1383,10 +1405,11 @@ impl Session<'_> {
         // (the answers sent ahead may open the next one).
         while let Some(check) = self.check.take() {
             if self.behind.is_none() && self.replaying.is_none() {
-                emit(&check.held)?;
+                self.out.extend_from_slice(&check.held);
             }
             self.handle_later(check.later)?;
         }
+        self.flush_out()?;
         // The session closed its output; wait (a bounded time) for its
         // exit status (the client sees vcsimp's end only after this, so
         // the wait ends as soon as the session does).
@@ -1416,6 +1439,7 @@ impl Session<'_> {
     }
 
     fn kill_all(&mut self) {
+        let _ = self.flush_out();
         self.join_helpers();
         self.live.group.kill();
     }

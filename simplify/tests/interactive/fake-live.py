@@ -10,7 +10,8 @@ $FAKE_PIDS/fresh and never answers. Otherwise it is a
 live session: it reads commands line by line and answers `(echo "s")`
 with s, `(check-sat)` with $FAKE_LIVE after $FAKE_LIVE_DELAY seconds
 (`hang`: never; with FAKE_LIVE_AFTER_FRESH set, only once a fresh run
-has written $FAKE_PIDS/fresh), `(get-value ...)` with ((x 1)), `set-option`,
+has written $FAKE_PIDS/fresh), `(get-value ...)` with ((x 1)) (or, with $FAKE_VALUE_LINES set, that
+many lines `(xI I)` in one write), `set-option`,
 `declare-const`, `assert`, `push` and `pop` with `success` when
 $FAKE_SUCCESS is set, and ends at `(exit)` or at the end of its input. Each live session appends its pid to
 $FAKE_PIDS/live.
@@ -62,7 +63,14 @@ while line:
             time.sleep(float(os.environ.get("FAKE_LIVE_DELAY", "0")))
             print(answer, flush=True)
         elif t.startswith("(get-value"):
-            print("((x 1))", flush=True)
+            n = int(os.environ.get("FAKE_VALUE_LINES", "0"))
+            if n:
+                # One write of a long answer, one line per value.
+                sys.stdout.flush()
+                body = "".join(f" (x{i} {i})\n" for i in range(n))
+                os.write(1, f"(\n{body})\n".encode())
+            else:
+                print("((x 1))", flush=True)
         elif t != "(exit)":
             if SUCCESS:
                 print("success", flush=True)
