@@ -183,9 +183,11 @@ fn explain_names_rules_and_passes() {
 fn split_writes_one_file_per_disjunct() {
     let src = "(declare-const x Int)(declare-const y Int)
 (assert (> x 0))
-(assert (not (=> (> y x) (and (> y 0) (> (+ x y) 1) (< x 5)))))
+(assert (not (=> (> y x) (and (> y 7) (> (+ x (* 2 y)) 20) (< x 5)))))
 (check-sat)
 ";
+    // no conjunct follows from `x > 0` and `y > x` (which bound analysis
+    // combines), so all three disjuncts of the negation stay
     let dir = std::env::temp_dir().join(format!("vcsimp-split-{}", std::process::id()));
     let out_file = std::env::temp_dir().join(format!("vcsimp-split-{}.out", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
