@@ -449,7 +449,7 @@ impl Context {
 
     fn app_sort(&mut self, op: &Op, args: &[TermId]) -> Result<SortId, AppError> {
         let (b, i, r) = (self.bool_sort(), self.int_sort(), self.real_sort());
-        let sorts: Vec<SortId> = args.iter().map(|&a| self.sort_of(a)).collect();
+        let sorts: SmallVec<[SortId; 8]> = args.iter().map(|&a| self.sort_of(a)).collect();
         let n = sorts.len();
         let err = |what: &str| Err(AppError::Sort(what.to_string()));
         let all_bool = sorts.iter().all(|&s| s == b);
@@ -550,7 +550,8 @@ impl Context {
                 _ => err("const array: value sort does not match"),
             },
             Op::Uf(f) => {
-                let decl = self.fun(*f).clone();
+                // borrowed, not cloned: this runs for every application read
+                let decl = self.fun(*f);
                 if decl.args.len() != n {
                     return Err(AppError::Sort(format!(
                         "{} expects {} arguments, got {}",
@@ -568,10 +569,11 @@ impl Context {
                         )));
                     }
                 }
-                Ok(if decl.sort_params.is_empty() {
-                    decl.ret
+                let (ret, params) = (decl.ret, !decl.sort_params.is_empty());
+                Ok(if params {
+                    self.subst_sort(ret, &map)
                 } else {
-                    self.subst_sort(decl.ret, &map)
+                    ret
                 })
             }
             Op::Other(head) => {

@@ -210,6 +210,10 @@ pub fn as_oriented(cx: &Context, t: TermId) -> Option<Rule> {
 
 /// Does `t` contain a `match` (which substitution does not enter)?
 pub(crate) fn has_match(cx: &Context, t: TermId) -> bool {
+    // the context's binder flag covers `match`: most VCs need no walk
+    if !cx.has_binder(t) {
+        return false;
+    }
     let mut seen = rustc_hash::FxHashSet::default();
     let mut stack = vec![t];
     while let Some(t) = stack.pop() {

@@ -22,7 +22,8 @@ pub struct Record {
 /// no sort parameters. The reader declares a constructor's selectors right
 /// after the constructor, in field order.
 pub fn datatype_records(cx: &Context) -> Vec<Record> {
-    let funs: Vec<(FunId, smtlib_io::FunDecl)> = cx.funs().map(|(f, d)| (f, d.clone())).collect();
+    // borrowed, not cloned: passes ask once per assertion
+    let funs: Vec<(FunId, &smtlib_io::FunDecl)> = cx.funs().collect();
     let mut ctors: HashMap<SortId, Vec<usize>> = HashMap::new();
     for (i, (_, d)) in funs.iter().enumerate() {
         if d.kind == FunKind::Constructor {
@@ -40,7 +41,7 @@ pub fn datatype_records(cx: &Context) -> Vec<Record> {
             continue;
         }
         let n = d.args.len();
-        let sels: Vec<&(FunId, smtlib_io::FunDecl)> = funs[i + 1..].iter().take(n).collect();
+        let sels: Vec<&(FunId, &smtlib_io::FunDecl)> = funs[i + 1..].iter().take(n).collect();
         let ok = sels.len() == n
             && sels.iter().enumerate().all(|(k, (_, s))| {
                 s.kind == FunKind::Selector && s.args[..] == [sort] && s.ret == d.args[k]
