@@ -304,39 +304,6 @@ fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
     assert_eq!(fake.live_pids().len(), 1, "no restart: {stderr}");
 }
 
-/// A check-sat that the live session answers only after
-/// `RESTART_AFTER`: the questions about its result still go to that
-/// session, and the next command that changes the state restarts it with
-/// the commands in effect; no session outlives vcsimp.
-#[test]
-fn a_long_check_sat_restarts_the_session_at_the_next_change() {
-    let fake = Fake::new("long-check");
-    let mut cmd = fake.command("sat", "unknown");
-    cmd.env("FAKE_LIVE_DELAY", "1.5");
-    let mut c = Client::start(cmd);
-    c.ask("(declare-const x Int)", &[]);
-    c.ask("(push 1)", &[]);
-    c.ask("(assert (> x 0))", &[]);
-    c.ask("(check-sat)", &["sat"]);
-    c.ask("(get-value (x))", &["((x 1))"]);
-    assert_eq!(fake.live_pids().len(), 1, "no restart before the pop");
-    c.ask("(pop 1)", &[]);
-    c.ask("(echo \"after\")", &["after"]);
-    c.ask("(exit)", &[]);
-    let (code, stderr) = c.end();
-    assert_eq!(code, Some(0), "{stderr}");
-    assert!(
-        stderr.contains("restarting the solver session after a long check-sat"),
-        "{stderr}"
-    );
-    let pids = fake.live_pids();
-    assert_eq!(pids.len(), 2, "one restart: {pids:?}\n{stderr}");
-    assert!(
-        pids.iter().all(|&p| !alive(p)),
-        "a live session outlived vcsimp"
-    );
-}
-
 /// A prelude (the commands before the first push) whose facts decide the
 /// pushed parts: `c > 5` refutes `c = 0` (a definition of `c` if read
 /// without the prelude) and `(f c) = 6`; `d = 2c` with `c > 5` allows
