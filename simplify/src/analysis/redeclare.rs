@@ -73,7 +73,7 @@ impl<'a> Mentions<'a> {
         let texts: Vec<(usize, &'a str)> = texts.collect();
         let mut written_in: FxHashMap<&'a str, (usize, Option<usize>)> = FxHashMap::default();
         for &(j, text) in &texts {
-            let words = text.split(|c: char| c.is_whitespace() || c == '(' || c == ')');
+            let words = words(text);
             // what stands between two consecutive bars: `|name|` is in the
             // text exactly when `name` (which has no bar) is one of these
             let mut pieces = text.split('|');
@@ -165,8 +165,28 @@ pub(crate) fn text_mentions(text: &str, name: &str) -> bool {
     if text.contains(&quoted) {
         return true;
     }
-    text.split(|c: char| c.is_whitespace() || c == '(' || c == ')')
-        .any(|tok| tok == name)
+    words(text).any(|tok| tok == name)
+}
+
+/// The pieces of `text` between whitespace and parentheses (empty pieces
+/// included), as `str::split` on those characters gives them. An ASCII
+/// text is split byte by byte: decoding every character of a Boogie VC's
+/// `define-fun` texts would cost more than the rest of the scan.
+fn words(text: &str) -> Box<dyn Iterator<Item = &str> + '_> {
+    if text.is_ascii() {
+        // the ASCII characters for which `char::is_whitespace` holds:
+        // tab, line feed, vertical tab, form feed, carriage return, space
+        Box::new(
+            text.as_bytes()
+                .split(|&b| matches!(b, b'\t'..=b'\r' | b' ' | b'(' | b')'))
+                .map(move |w| {
+                    let at = w.as_ptr() as usize - text.as_ptr() as usize;
+                    &text[at..at + w.len()]
+                }),
+        )
+    } else {
+        Box::new(text.split(|c: char| c.is_whitespace() || c == '(' || c == ')'))
+    }
 }
 
 #[cfg(test)]
@@ -216,6 +236,15 @@ mod tests {
         ) {
             let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
             prop_assert_eq!(indexed(&texts, &name, except), scanned(&texts, &name, except));
+        }
+
+        /// The words of a text are those of `str::split` on whitespace and
+        /// parentheses, on ASCII texts and on others alike.
+        #[test]
+        fn words_split_as_str_split(text in "[a\t\n\x0b\x0c\r ()|\x1f\u{85}\u{a0}\u{2028}é]{0,16}") {
+            let want: Vec<&str> =
+                text.split(|c: char| c.is_whitespace() || c == '(' || c == ')').collect();
+            prop_assert_eq!(words(&text).collect::<Vec<_>>(), want);
         }
     }
 }

@@ -104,7 +104,11 @@ impl std::fmt::Display for RuleError {
 }
 
 fn line_of(src: &str, offset: usize) -> usize {
-    src[..offset].matches('\n').count() + 1
+    src.as_bytes()[..offset]
+        .iter()
+        .filter(|&&b| b == b'\n')
+        .count()
+        + 1
 }
 
 fn param_sort(text: &str) -> Option<ParamSort> {
@@ -127,19 +131,33 @@ fn param_sort(text: &str) -> Option<ParamSort> {
 
 /// The SMT-LIB declarations of a rule's parameters (with the generic sorts).
 pub fn declarations(params: &[Param]) -> String {
-    let mut s = String::from("(declare-sort T 0)\n(declare-sort U 0)\n");
+    let mut s = String::from(GENERIC_SORTS);
+    declare_params(&mut s, params);
+    s
+}
+
+const GENERIC_SORTS: &str = "(declare-sort T 0)\n(declare-sort U 0)\n";
+
+fn declare_params(s: &mut String, params: &[Param]) {
     for p in params {
         s.push_str(&format!("(declare-fun {} () {})\n", p.name, p.sort_text));
     }
-    s
 }
 
 /// Load every built-in rule file.
 pub fn builtin_rules() -> Result<Vec<Rule>, RuleError> {
-    let mut all = vec![];
-    for (file, src) in BUILTIN {
-        all.extend(load_rules(file, src)?);
-    }
+    let all = match load_together(BUILTIN) {
+        Some(all) => all,
+        // a rule that does not load: each file again, rule by rule, for
+        // the error of the first
+        None => {
+            let mut all = vec![];
+            for (file, src) in BUILTIN {
+                all.extend(load_rules(file, src)?);
+            }
+            all
+        }
+    };
     let mut names = std::collections::BTreeSet::new();
     for r in &all {
         if !names.insert(r.name.clone()) {
@@ -153,8 +171,69 @@ pub fn builtin_rules() -> Result<Vec<Rule>, RuleError> {
     Ok(all)
 }
 
+/// The rules of `files`, their sides and conditions read in one script
+/// (each rule's parameters declared in a `push` scope of their own) rather
+/// than one script per rule, which costs a context each: the same rules as
+/// [`load_rules`] on each file, or `None` if any rule does not load (and
+/// [`load_rules`] must tell why).
+fn load_together(files: &[(&str, &str)]) -> Option<Vec<Rule>> {
+    let mut sides: Vec<(Vec<Param>, Vec<String>)> = vec![];
+    let mut all = vec![];
+    for (file, src) in files {
+        let mut record = |params: &[Param], lhs: &str, rhs: &str, cond: Option<&str>| {
+            let texts = [lhs, rhs].into_iter().chain(cond);
+            sides.push((params.to_vec(), texts.map(str::to_string).collect()));
+            Ok((PatternAst::default(), PatternAst::default(), None))
+        };
+        all.extend(load_rules_with(file, src, &mut record).ok()?);
+    }
+    let mut text = String::from(GENERIC_SORTS);
+    for (params, texts) in &sides {
+        text.push_str("(push 1)\n");
+        declare_params(&mut text, params);
+        for t in texts {
+            text.push_str(&format!("(assert (= {t}\n {t}))\n"));
+        }
+        text.push_str("(pop 1)\n");
+    }
+    let script = smtlib_io::parse_script(&text).ok()?;
+    let cx = &script.cx;
+    let mut read = vec![];
+    for c in &script.commands {
+        match &c.kind {
+            CommandKind::Assert(t) => match cx.kind(*t) {
+                TermKind::App(Op::Eq, args) => read.push(args[0]),
+                _ => return None,
+            },
+            CommandKind::Opaque { .. } => return None,
+            _ => {}
+        }
+    }
+    if read.len() != sides.iter().map(|(_, ts)| ts.len()).sum::<usize>() {
+        return None;
+    }
+    let funs: HashMap<FunId, String> = cx
+        .funs()
+        .map(|(f, d)| (f, cx.sym_name(d.name).to_string()))
+        .collect();
+    let mut read = read.into_iter();
+    for (rule, (_, texts)) in all.iter_mut().zip(&sides) {
+        let ts: Vec<TermId> = read.by_ref().take(texts.len()).collect();
+        (rule.lhs, rule.rhs, rule.cond) = compile_read(cx, &funs, &ts).ok()?;
+    }
+    Some(all)
+}
+
 /// Parse one rule file.
 pub fn load_rules(file: &str, src: &str) -> Result<Vec<Rule>, RuleError> {
+    load_rules_with(file, src, &mut compile)
+}
+
+/// What reads a rule's sides and condition, given its parameters.
+type Compile<'a> = dyn FnMut(&[Param], &str, &str, Option<&str>) -> Result<Compiled, String> + 'a;
+
+/// The rules of one file, each rule's sides and condition read by `compile`.
+fn load_rules_with(file: &str, src: &str, compile: &mut Compile) -> Result<Vec<Rule>, RuleError> {
     let err = |line: usize, message: String| RuleError {
         file: file.to_string(),
         line,
@@ -393,30 +472,54 @@ fn compile(params: &[Param], lhs: &str, rhs: &str, cond: Option<&str>) -> Result
         texts.push(c);
     }
     let (cx, funs, ts) = parse_terms(params, &texts)?;
+    compile_read(&cx, &funs, &ts)
+}
+
+/// The variables of a pattern, each once, in the order of its nodes (as
+/// [`Pattern::vars`] gives them, without compiling the pattern).
+fn vars_of(ast: &PatternAst<Node>) -> Vec<Var> {
+    let mut vars = vec![];
+    for n in ast.as_ref() {
+        if let ENodeOrVar::Var(v) = n {
+            if !vars.contains(v) {
+                vars.push(*v);
+            }
+        }
+    }
+    vars
+}
+
+/// A rule from its sides and condition (`ts`, the condition last if any)
+/// read in `cx` over the parameter functions `funs`.
+fn compile_read(
+    cx: &Context,
+    funs: &HashMap<FunId, String>,
+    ts: &[TermId],
+) -> Result<Compiled, String> {
     let (l, r) = (ts[0], ts[1]);
     if cx.sort_of(l) != cx.sort_of(r) {
         return Err("the two sides have different sorts".into());
     }
-    let lp = to_pattern(&cx, &funs, l)?;
-    let rp = to_pattern(&cx, &funs, r)?;
+    let lp = to_pattern(cx, funs, l)?;
+    let rp = to_pattern(cx, funs, r)?;
     if matches!(lp.as_ref().last(), Some(ENodeOrVar::Var(_))) {
         return Err("the left side must not be a bare parameter".into());
     }
-    let lvars: Vec<Var> = Pattern::new(lp.clone()).vars();
-    for v in Pattern::new(rp.clone()).vars() {
+    let lvars: Vec<Var> = vars_of(&lp);
+    for v in vars_of(&rp) {
         if !lvars.contains(&v) {
             return Err(format!("{v} of the right side is unbound by the left side"));
         }
     }
-    let cond = match cond {
-        Some(_) => {
-            if cx.sort_of(ts[2]) != cx.bool_sort() {
+    let cond = match ts.get(2) {
+        Some(&t) => {
+            if cx.sort_of(t) != cx.bool_sort() {
                 return Err("the condition must be Bool".into());
             }
-            let c = to_cond(&cx, &funs, ts[2])?;
-            let cp = to_pattern(&cx, &funs, ts[2]).ok();
+            let c = to_cond(cx, funs, t)?;
+            let cp = to_pattern(cx, funs, t).ok();
             if let Some(cp) = cp {
-                for v in Pattern::new(cp).vars() {
+                for v in vars_of(&cp) {
                     if !lvars.contains(&v) {
                         return Err(format!("{v} of the condition is unbound by the left side"));
                     }
@@ -619,4 +722,38 @@ pub fn soundness_query(rule: &Rule) -> String {
         rule.lhs_text, rule.rhs_text
     ));
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn each_alone(files: &[(&str, &str)]) -> Result<Vec<Rule>, RuleError> {
+        let mut all = vec![];
+        for (file, src) in files {
+            all.extend(load_rules(file, src)?);
+        }
+        Ok(all)
+    }
+
+    #[test]
+    fn the_rules_read_together_are_those_read_one_by_one() {
+        let together = load_together(BUILTIN).expect("the built-in rules load together");
+        let alone = each_alone(BUILTIN).expect("the built-in rules load");
+        assert_eq!(format!("{together:?}"), format!("{alone:?}"));
+    }
+
+    #[test]
+    fn a_rule_that_does_not_load_leaves_the_error_to_the_file() {
+        let good = "; Doc.\n; applies: (and x true)\n; not-applies: x\n\
+                    (define-rule bool-and-true ((x Bool)) (and x true) x)\n";
+        let bad = "; Doc.\n; applies: (+ x 0)\n; not-applies: x\n\
+                   (define-rule arith-add-zero ((x Int)) (+ x 0) (and x true))\n";
+        let files = [("a.rules", good), ("b.rules", bad)];
+        assert!(load_together(&files[..1]).is_some());
+        assert!(load_together(&files).is_none());
+        let e = each_alone(&files).expect_err("the right side is ill-sorted");
+        assert_eq!((e.file.as_str(), e.line), ("b.rules", 4));
+        assert!(e.message.starts_with("rule arith-add-zero: "), "{e}");
+    }
 }
