@@ -304,6 +304,140 @@ fn a_model_question_after_a_fresh_answer_waits_for_the_live_session() {
     assert_eq!(fake.live_pids().len(), 1, "no restart: {stderr}");
 }
 
+/// A check-sat that the live session answers only after
+/// `RESTART_AFTER`: the questions about its result and the check-sats
+/// after it in the same frame still go to that session, and the next
+/// `pop` restarts it with the commands in effect; no session outlives
+/// vcsimp.
+#[test]
+fn a_long_check_sat_restarts_the_session_at_the_next_pop() {
+    let fake = Fake::new("long-check");
+    let mut cmd = fake.command("sat", "unknown");
+    cmd.env("FAKE_LIVE_DELAY", "1.5");
+    let mut c = Client::start(cmd);
+    c.ask("(declare-const x Int)", &[]);
+    c.ask("(push 1)", &[]);
+    c.ask("(assert (> x 0))", &[]);
+    c.ask("(check-sat)", &["sat"]);
+    c.ask("(get-value (x))", &["((x 1))"]);
+    c.ask("(assert (> x 1))", &[]);
+    c.ask("(check-sat)", &["sat"]);
+    c.ask("(echo \"same frame\")", &["same frame"]);
+    assert_eq!(fake.live_pids().len(), 1, "no restart before the pop");
+    c.ask("(pop 1)", &[]);
+    c.ask("(echo \"after\")", &["after"]);
+    c.ask("(exit)", &[]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert_eq!(
+        stderr
+            .matches("restarting the solver session at a pop after a long check-sat")
+            .count(),
+        1,
+        "{stderr}"
+    );
+    let pids = fake.live_pids();
+    assert_eq!(pids.len(), 2, "one restart: {pids:?}\n{stderr}");
+    assert!(
+        pids.iter().all(|&p| !alive(p)),
+        "a live session outlived vcsimp"
+    );
+}
+
+/// Quick check-sats (a verifier's usual ones) never restart the session,
+/// however many frames are popped.
+#[test]
+fn quick_check_sats_keep_the_session_across_pops() {
+    let fake = Fake::new("quick-checks");
+    let mut c = Client::start(fake.command("unsat", "unknown"));
+    c.ask("(declare-const x Int)", &[]);
+    for _ in 0..3 {
+        c.ask("(push 1)", &[]);
+        c.ask("(assert (> x 0))", &[]);
+        c.ask("(check-sat)", &["unsat"]);
+        c.ask("(check-sat)", &["unsat"]);
+        c.ask("(pop 1)", &[]);
+    }
+    c.ask("(echo \"after\")", &["after"]);
+    c.ask("(exit)", &[]);
+    let (code, stderr) = c.end();
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stderr.contains("restarting"), "{stderr}");
+    assert_eq!(fake.live_pids().len(), 1, "no restart: {stderr}");
+}
+
+/// The restart at the `pop` after a long check-sat (z3 at its
+/// `:timeout`) leaves the new session in the state of the old one: the
+/// options (`:print-success`, `:produce-unsat-cores`), the declarations
+/// and definition, the named assertions and the open levels are all
+/// there, and every answer, an error's line number included, is z3's
+/// alone.
+#[test]
+fn the_restart_at_a_pop_keeps_the_state() {
+    if !common::require("z3") {
+        return;
+    }
+    let ok: &[&str] = &["success"];
+    let steps: &[(&str, &[&str])] = &[
+        ("(set-option :print-success true)", ok),
+        ("(set-option :produce-unsat-cores true)", ok),
+        ("(declare-const x Int)", ok),
+        ("(declare-fun f (Int) Int)", ok),
+        ("(define-fun g ((a Int)) Int (+ a 1))", ok),
+        ("(assert (! (> x 0) :named pos))", ok),
+        ("(push 1)", ok),
+        ("(declare-const y Int)", ok),
+        ("(assert (! (= (f y) 3) :named fy))", ok),
+        ("(push 1)", ok),
+        ("(set-option :timeout 1500)", ok),
+        ("(declare-const a Int)", ok),
+        ("(declare-const b Int)", ok),
+        ("(declare-const c Int)", ok),
+        (
+            "(assert (and (> a 0) (> b 0) (> c 0) (= (* a a a) (+ (* b b b) (* c c c)))))",
+            ok,
+        ),
+        ("(check-sat)", &["unknown"]),
+        ("(pop 1)", ok),
+        ("(assert (! (< (g x) 1) :named neg))", ok),
+        ("(check-sat)", &["unsat"]),
+        ("(get-unsat-core)", &["(pos neg)"]),
+        ("(assert (= (f y) 4))", ok),
+        ("(check-sat)", &["unsat"]),
+        ("(pop 1)", ok),
+        (
+            "(pop 1)",
+            &["(error \"line 24 column 6: invalid pop command, argument is greater than the current stack depth\")"],
+        ),
+        ("(check-sat)", &["sat"]),
+        ("(exit)", ok),
+    ];
+    let z3 = format!("{} -in", common::solver_path("z3"));
+    let mut alone = z3_alone();
+    alone
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    for (through, cmd) in [(false, alone), (true, vcsimp(&z3))] {
+        let mut c = Client::start(cmd);
+        for (command, answers) in steps {
+            c.ask(command, answers);
+        }
+        let (code, stderr) = c.end();
+        // z3 exits with 1 after an error.
+        assert_eq!(code, Some(1), "{stderr}");
+        if through {
+            assert_eq!(
+                stderr
+                    .matches("restarting the solver session at a pop after a long check-sat")
+                    .count(),
+                1,
+                "{stderr}"
+            );
+        }
+    }
+}
+
 /// A prelude (the commands before the first push) whose facts decide the
 /// pushed parts: `c > 5` refutes `c = 0` (a definition of `c` if read
 /// without the prelude) and `(f c) = 6`; `d = 2c` with `c > 5` allows
