@@ -26,15 +26,6 @@
 //!   wait: the live
 //!   session is killed and a new one is started and given the commands
 //!   still in effect (popped frames left out), with their output dropped.
-//! - After a `check-sat` that the live session took [`RESTART_AFTER`] or
-//!   longer to answer (whoever answered first), the session goes on as it
-//!   is until the next `pop`, which restarts it the same way (a new solver
-//!   given the commands in effect, then the `pop`). A verifier pops the
-//!   frame of a VC when it is done with it, so a solver that has searched
-//!   long then moves on to a new problem with what it learned about the
-//!   old one, and is often slower there than a new session; the
-//!   check-sats within one frame (a Houdini loop's rounds on the same VC)
-//!   keep the session and what it learned.
 //! - The live session answers `unknown` while the fresh run still goes:
 //!   vcsimp waits for the fresh run a quarter of the time the live session
 //!   took (so a quick `unknown` stays quick, and one at the end of a
@@ -137,14 +128,6 @@ use std::time::{Duration, Instant};
 /// every `check-sat` it would only take CPU from the live session (most of
 /// a verifier's check-sats are quick).
 pub const RACE_DELAY: Duration = Duration::from_millis(200);
-
-/// A live session with a `check-sat` that ran this long is restarted at
-/// the next `pop`. A solver that has searched long (or until its timeout)
-/// keeps what it learned and where its search went, which helps the
-/// check-sats on the same assertions (kept, within the frame) and slows
-/// those on the next frame's; replaying the commands in effect costs a
-/// new process and their reading, small beside such a check-sat.
-pub const RESTART_AFTER: Duration = Duration::from_secs(1);
 
 /// What a race's helper thread reports for check `id`.
 type Done = (u64, Report);
@@ -312,11 +295,6 @@ struct Session<'a> {
     markers: u64,
     /// The live session is behind: drop its output up to this marker.
     behind: Option<String>,
-    /// When the check-sat that the live session is behind on started.
-    behind_since: Instant,
-    /// A check-sat of the live session ran [`RESTART_AFTER`] or longer
-    /// since its start: the next `pop` restarts it.
-    stale: bool,
     /// A new live session replays the log: drop its output up to this marker.
     replaying: Option<String>,
     check: Option<Check>,
@@ -389,8 +367,6 @@ pub fn run(cli: &SolveCli, words: &[String], options: crate::Options) -> i32 {
         global_decls: false,
         markers: 0,
         behind: None,
-        behind_since: Instant::now(),
-        stale: false,
         replaying: None,
         check: None,
         checks: 0,
@@ -906,9 +882,6 @@ impl Session<'_> {
                     return Ok(());
                 }
                 self.restart(name == "exit")?;
-            } else if self.stale && !self.ahead && name == "pop" {
-                self.note("restarting the solver session at a pop after a long check-sat");
-                self.restart(false)?;
             }
             match self.queue.pop_front().expect("an item") {
                 Item::Command(raw, start) => {
@@ -1063,7 +1036,6 @@ impl Session<'_> {
         self.live.group.kill();
         self.live = spawn_live(self.words).map_err(Stop::Spawn)?;
         self.behind = None;
-        self.stale = false;
         self.ahead = false;
         self.ahead_markers.clear();
         let marker = self.marker();
@@ -1187,7 +1159,6 @@ impl Session<'_> {
         if let Some(m) = &self.behind {
             if is_marker(&line, m) {
                 self.behind = None;
-                self.stale |= self.behind_since.elapsed() >= RESTART_AFTER;
             }
             return Ok(());
         }
@@ -1224,8 +1195,6 @@ impl Session<'_> {
         }
         // The live session has answered.
         let seconds = check.started.elapsed();
-        self.stale |= seconds >= RESTART_AFTER;
-        let check = self.check.as_mut().expect("a check");
         let unknown = matches!(
             String::from_utf8_lossy(&check.held).trim(),
             "unknown" | "timeout"
@@ -1410,13 +1379,11 @@ impl Session<'_> {
             (true, Some(word)) => {
                 let live_answered = check.wait_until.is_some();
                 let after = check.after.clone();
-                let started = check.started;
-                let seconds = started.elapsed().as_secs_f64();
+                let seconds = check.started.elapsed().as_secs_f64();
                 let later = std::mem::take(&mut check.later);
                 self.check = None;
                 if !live_answered {
                     self.behind = Some(after);
-                    self.behind_since = started;
                 }
                 self.note(&format!(
                     "check-sat {id}: answer from the simplified script ({seconds:.3}s)"
