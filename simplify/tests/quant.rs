@@ -3,7 +3,7 @@
 //! existential of a shared-array write in Why3's output of a tiled
 //! kernel), where it must not (coefficient 2, a product, a variable under
 //! a function), and that the result is equivalent (z3, and translation
-//! validation).
+//! validation); and one-point ranges (`b < g`, `g <= b + 1`).
 
 mod common;
 
@@ -102,4 +102,48 @@ fn equations_not_solvable_exactly_stay() {
         assert!(!trace.contains("quant-eq-solve:"), "{c}\n{trace}");
         assert!(out.contains("exists"), "{out}");
     }
+}
+
+/// The last block of a grid as bound analysis prints it: `b < gsize` and
+/// `gsize <= b + 1` leave `b` one point.
+const LAST_BLOCK: &str = "(assert (not (forall ((b Int)) (=> (and (<= 0 b) (< b gsize) (<= gsize (+ b 1))) (> (f (+ b l)) (A b))))))";
+
+#[test]
+fn a_range_of_one_point_is_resolved() {
+    let src = script(LAST_BLOCK);
+    let (out, trace) = run(&src);
+    assert!(trace.contains("quant-eq-solve:"), "{trace}");
+    assert!(!out.contains("forall"), "{out}");
+    assert!(out.contains("(A (- gsize 1))"), "{out}");
+    let before = &LAST_BLOCK["(assert ".len()..LAST_BLOCK.len() - 1];
+    let after = common::asserted(&out);
+    assert_eq!(after.len(), 1, "{out}");
+    common::assert_equivalent(DECLS, before, &after[0]);
+}
+
+#[test]
+fn ranges_of_more_than_one_point_stay() {
+    let cases = [
+        // b is gsize - 2 or gsize - 1
+        "(assert (forall ((b Int)) (=> (and (<= 0 b) (< b gsize) (<= gsize (+ b 2))) (> (f b) 0))))",
+        // the bounds differ by a parameter
+        "(assert (forall ((b Int)) (=> (and (<= l b) (<= b gsize)) (> (f b) 0))))",
+        // coefficient 2
+        "(assert (forall ((b Int)) (=> (and (<= gsize (* 2 b)) (<= (* 2 b) gsize)) (> (f b) 0))))",
+    ];
+    for c in cases {
+        let src = script(c);
+        let (out, trace) = run(&src);
+        assert!(!trace.contains("quant-eq-solve:"), "{c}\n{trace}");
+        assert!(out.contains("forall"), "{out}");
+    }
+}
+
+/// A numeral point (`0 <= y < 1`, an unused thread field) is not read as
+/// a definition by the range reading: only a symbolic one is.
+#[test]
+fn a_range_of_one_numeral_point_is_not_solved() {
+    let c = "(assert (forall ((b Int)) (=> (and (<= 0 b) (< b 1)) (> (f b) 0))))";
+    let (_, trace) = run(&script(c));
+    assert!(!trace.contains("quant-eq-solve:"), "{trace}");
 }
