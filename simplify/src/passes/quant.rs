@@ -18,6 +18,8 @@
 //! * `quant-drop-unused`: `QX. B ≡ Q(X ∩ fv(B)). B`, and `Q∅. B ≡ B`.
 //! * `quant-split-forall-and`: `∀X. A ∧ B ≡ (∀X. A) ∧ (∀X. B)`; dually
 //!   `quant-split-exists-or`.
+//! * `quant-exists-cases`: `∃X. A ∧ (B1 ∨ B2) ≡ (∃X. A ∧ B1) ∨ (∃X. A ∧
+//!   B2)` when every part then loses all of `X` by equality resolution.
 //! * `quant-miniscope`: `∀X. A ∨ B(X) ≡ A ∨ ∀X. B(X)` when `fv(A) ∩ X = ∅`,
 //!   `∀X. H ⇒ C ≡ H ⇒ ∀X. C` for such hypotheses, and `∃X. A ∧ B(X) ≡
 //!   A ∧ ∃X. B(X)`.
@@ -293,6 +295,61 @@ fn subst_def(
     }
 }
 
+/// Most cases `quant-exists-cases` splits an existential into.
+const MAX_CASES: usize = 8;
+
+/// `quant-exists-cases`: `∃X. A ∧ (B1 ∨ … ∨ Bk)  ≡  (∃X. A ∧ B1) ∨ … ∨
+/// (∃X. A ∧ Bk)`, returned already resolved, and only when every part
+/// loses all of `X` by equality resolution (a part left quantified would
+/// only multiply the existential). Why3 prints the last writer of a cell
+/// so, `∃t. valid(t) ∧ (idx₁(t) = n ∧ c ∨ ¬c ∧ idx₂(t) = n) ∧ a(n) = v(t)`
+/// for a write whose index depends on a condition; solved case by case
+/// the cell's value is a quantifier-free disjunction in `n`, which gives
+/// E-matching a trigger outside the nested quantifier.
+fn exists_cases(
+    cx: &mut Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    attrs: &[Attr],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<TermId> {
+    for (i, &l) in lits.iter().enumerate() {
+        let TermKind::App(Op::Or, cases) = cx.kind(l).clone() else {
+            continue;
+        };
+        if cases.len() > MAX_CASES {
+            continue;
+        }
+        let all_define = cases.iter().all(|&c| {
+            let cl = conjuncts(cx, c);
+            find_def(cx, &cl, vars, fv).is_some()
+        });
+        if !all_define {
+            continue;
+        }
+        let mut parts = Vec::with_capacity(cases.len());
+        for &c in cases.iter() {
+            let mut body: Vec<TermId> = lits[..i].to_vec();
+            body.extend(conjuncts(cx, c));
+            body.extend_from_slice(&lits[i + 1..]);
+            let b = and(cx, body);
+            let mut part = mk_quant(cx, BinderKind::Exists, vars.to_vec(), b, attrs, fv);
+            // each part must lose its quantifier by resolution
+            while let TermKind::Binder(..) = cx.kind(part) {
+                match quant_step(cx, part, fv) {
+                    Some(("quant-eq-resolve" | "quant-eq-solve" | "quant-drop-unused", p)) => {
+                        part = p
+                    }
+                    _ => return None,
+                }
+            }
+            parts.push(part);
+        }
+        return Some(or(cx, parts));
+    }
+    None
+}
+
 /// One quantifier step at the top of `t`, with the rule's name.
 pub fn quant_step(
     cx: &mut Context,
@@ -402,7 +459,7 @@ pub fn quant_step(
                 all.push(q);
                 return Some(("quant-miniscope", and(cx, all)));
             }
-            None
+            exists_cases(cx, &lits, &vars, &attrs, fv).map(|t| ("quant-exists-cases", t))
         }
         _ => None,
     }
