@@ -3,7 +3,8 @@
 //! existential of a shared-array write in Why3's output of a tiled
 //! kernel), where it must not (coefficient 2, a product, a variable under
 //! a function), and that the result is equivalent (z3, and translation
-//! validation).
+//! validation); one-point ranges (`b < g`, `g <= b + 1`), and existentials
+//! split by cases that each resolve (`quant-exists-cases`).
 
 mod common;
 
@@ -100,6 +101,83 @@ fn equations_not_solvable_exactly_stay() {
         let src = script(c);
         let (out, trace) = run(&src);
         assert!(!trace.contains("quant-eq-solve:"), "{c}\n{trace}");
+        assert!(out.contains("exists"), "{out}");
+    }
+}
+
+/// The last block of a grid as bound analysis prints it: `b < gsize` and
+/// `gsize <= b + 1` leave `b` one point.
+const LAST_BLOCK: &str = "(assert (not (forall ((b Int)) (=> (and (<= 0 b) (< b gsize) (<= gsize (+ b 1))) (> (f (+ b l)) (A b))))))";
+
+#[test]
+fn a_range_of_one_point_is_resolved() {
+    let src = script(LAST_BLOCK);
+    let (out, trace) = run(&src);
+    assert!(trace.contains("quant-eq-solve:"), "{trace}");
+    assert!(!out.contains("forall"), "{out}");
+    assert!(out.contains("(A (- gsize 1))"), "{out}");
+    let before = &LAST_BLOCK["(assert ".len()..LAST_BLOCK.len() - 1];
+    let after = common::asserted(&out);
+    assert_eq!(after.len(), 1, "{out}");
+    common::assert_equivalent(DECLS, before, &after[0]);
+}
+
+#[test]
+fn ranges_of_more_than_one_point_stay() {
+    let cases = [
+        // b is gsize - 2 or gsize - 1
+        "(assert (forall ((b Int)) (=> (and (<= 0 b) (< b gsize) (<= gsize (+ b 2))) (> (f b) 0))))",
+        // the bounds differ by a parameter
+        "(assert (forall ((b Int)) (=> (and (<= l b) (<= b gsize)) (> (f b) 0))))",
+        // coefficient 2
+        "(assert (forall ((b Int)) (=> (and (<= gsize (* 2 b)) (<= (* 2 b) gsize)) (> (f b) 0))))",
+    ];
+    for c in cases {
+        let src = script(c);
+        let (out, trace) = run(&src);
+        assert!(!trace.contains("quant-eq-solve:"), "{c}\n{trace}");
+        assert!(out.contains("forall"), "{out}");
+    }
+}
+
+/// A numeral point (`0 <= y < 1`, an unused thread field) is not read as
+/// a definition by the range reading: only a symbolic one is.
+#[test]
+fn a_range_of_one_numeral_point_is_not_solved() {
+    let c = "(assert (forall ((b Int)) (=> (and (<= 0 b) (< b 1)) (> (f b) 0))))";
+    let (_, trace) = run(&script(c));
+    assert!(!trace.contains("quant-eq-solve:"), "{trace}");
+}
+
+/// The last writer of a rotation, `A(n)` written by thread `t` at `t + 1`,
+/// or at 0 by the last thread: the write index depends on a condition.
+const ROTATE_WRITE: &str = "(assert (forall ((n Int)) (or (exists ((t Int)) (and (<= 0 t) (< t l) (or (and (= (+ t 1) l) (= n 0)) (and (not (= (+ t 1) l)) (= (+ t 1) n))) (= (f t) (A n)))) (= (A n) 0))))";
+
+#[test]
+fn an_existential_with_a_definition_in_each_case_is_split_and_resolved() {
+    let src = script(ROTATE_WRITE);
+    let (out, trace) = run(&src);
+    assert!(trace.contains("quant-exists-cases:"), "{trace}");
+    assert!(!out.contains("exists"), "{out}");
+    assert!(out.contains("(f (- n 1))"), "{out}");
+    let before = &ROTATE_WRITE["(assert ".len()..ROTATE_WRITE.len() - 1];
+    let after = common::asserted(&out);
+    assert_eq!(after.len(), 1, "{out}");
+    common::assert_equivalent(DECLS, before, &after[0]);
+}
+
+#[test]
+fn an_existential_with_a_case_without_definition_stays() {
+    let cases = [
+        // the second case only bounds t
+        "(assert (forall ((n Int)) (or (exists ((t Int)) (and (<= 0 t) (< t l) (or (and (= (+ t 1) l) (= n 0)) (< n t)) (= (f t) (A n)))) (= (A n) 0))))",
+        // 2t = n has no Int solution for t in general
+        "(assert (forall ((n Int)) (or (exists ((t Int)) (and (<= 0 t) (< t l) (or (= t n) (= (* 2 t) n)) (= (f t) (A n)))) (= (A n) 0))))",
+    ];
+    for c in cases {
+        let src = script(c);
+        let (out, trace) = run(&src);
+        assert!(!trace.contains("quant-exists-cases:"), "{c}\n{trace}");
         assert!(out.contains("exists"), "{out}");
     }
 }

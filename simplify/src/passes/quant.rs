@@ -12,10 +12,14 @@
 //!   write index `bsize + t = n`): it is solved exactly, `x = n - a`, and
 //!   the Int arithmetic of the result put in polynomial normal form, so
 //!   that an index `… + c*x` becomes a polynomial in the remaining
-//!   variables.
+//!   variables. Also for two Int bounds that leave `x` one point that is
+//!   not a numeral, `lo <= x` and `x <= lo` up to polynomial normal form
+//!   (`x < g` and `g <= x + 1`, the last block of a grid).
 //! * `quant-drop-unused`: `QX. B ≡ Q(X ∩ fv(B)). B`, and `Q∅. B ≡ B`.
 //! * `quant-split-forall-and`: `∀X. A ∧ B ≡ (∀X. A) ∧ (∀X. B)`; dually
 //!   `quant-split-exists-or`.
+//! * `quant-exists-cases`: `∃X. A ∧ (B1 ∨ B2) ≡ (∃X. A ∧ B1) ∨ (∃X. A ∧
+//!   B2)` when every part then loses all of `X` by equality resolution.
 //! * `quant-miniscope`: `∀X. A ∨ B(X) ≡ A ∨ ∀X. B(X)` when `fv(A) ∩ X = ∅`,
 //!   `∀X. H ⇒ C ≡ H ⇒ ∀X. C` for such hypotheses, and `∃X. A ∧ B(X) ≡
 //!   A ∧ ∃X. B(X)`.
@@ -113,7 +117,84 @@ fn find_def(
             return Some((i, *xv, lo, false));
         }
     }
-    None
+    // only a symbolic point (`gsize - 1`), whose substitution needs the
+    // normal form for the products with `x`; a numeral one (`0 <= y < 1`
+    // of an unused thread field) is left to the passes that read bounds,
+    // since resolving it here changes which later rewrites are taken on
+    // many tiled kernels, not all for the better
+    find_range_def(cx, lits, vars, fv)
+        .filter(|&(_, _, t)| !matches!(cx.kind(t), TermKind::Int(_)))
+        .map(|(i, x, t)| (i, x, t, true))
+}
+
+/// Find an `Int` range among `lits` that holds one point: a lower bound
+/// `lo <= x` and an upper bound `x <= hi` of some `x ∈ vars` (each literal
+/// a comparison `<=`, `<`, `>=`, `>` in which `x` occurs only as `±x` and
+/// is the only variable of `vars`; `a < b` read as `a + 1 <= b`) with `lo`
+/// and `hi` the same polynomial, so that the two mean `x = lo`. Bound
+/// analysis prints the last block of a grid as `bid < gsize` and
+/// `gsize <= bid + 1`; read as `bid = gsize - 1`, the index arithmetic in
+/// `bid` becomes linear after substitution. The index returned is that of
+/// the lower bound; the upper one becomes `lo <= lo` under the
+/// substitution.
+fn find_range_def(
+    cx: &mut Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<(usize, VarId, TermId)> {
+    use num_traits::One;
+    let mut lows: Vec<(usize, VarId, poly::Poly<TermId>)> = vec![];
+    let mut highs: Vec<(VarId, poly::Poly<TermId>)> = vec![];
+    for (i, &l) in lits.iter().enumerate() {
+        let (a, b, strict) = match cx.kind(l) {
+            TermKind::App(Op::Le, a) if a.len() == 2 => (a[0], a[1], false),
+            TermKind::App(Op::Lt, a) if a.len() == 2 => (a[0], a[1], true),
+            TermKind::App(Op::Ge, a) if a.len() == 2 => (a[1], a[0], false),
+            TermKind::App(Op::Gt, a) if a.len() == 2 => (a[1], a[0], true),
+            _ => continue,
+        };
+        if cx.sort_of(a) != cx.int_sort() {
+            continue;
+        }
+        let bound: Vec<VarId> = free_vars(cx, l, fv)
+            .iter()
+            .copied()
+            .filter(|v| vars.contains(v))
+            .collect();
+        let [x] = bound[..] else { continue };
+        // `p <= 0`
+        let mut p = poly::from_term(cx, a).sub(&poly::from_term(cx, b));
+        if strict {
+            p = p.add_constant(&num_bigint::BigInt::one());
+        }
+        let Some(atom) = p
+            .atoms()
+            .into_iter()
+            .find(|&t| matches!(cx.kind(t), TermKind::Var(v) if *v == x))
+        else {
+            continue;
+        };
+        let Some((c, rest)) = p.split_linear(&atom) else {
+            continue;
+        };
+        if rest
+            .atoms()
+            .into_iter()
+            .any(|t| free_vars(cx, t, fv).contains(&x))
+        {
+            continue;
+        }
+        if c.is_one() {
+            highs.push((x, rest.neg()));
+        } else if (-c).is_one() {
+            lows.push((i, x, rest));
+        }
+    }
+    let (i, x, lo) = lows
+        .into_iter()
+        .find(|(_, x, lo)| highs.iter().any(|(y, hi)| y == x && hi == lo))?;
+    Some((i, x, poly::to_term(cx, &lo)))
 }
 
 fn find_eq_def(
@@ -212,6 +293,61 @@ fn subst_def(
     } else {
         ("quant-eq-resolve", b)
     }
+}
+
+/// Most cases `quant-exists-cases` splits an existential into.
+const MAX_CASES: usize = 8;
+
+/// `quant-exists-cases`: `∃X. A ∧ (B1 ∨ … ∨ Bk)  ≡  (∃X. A ∧ B1) ∨ … ∨
+/// (∃X. A ∧ Bk)`, returned already resolved, and only when every part
+/// loses all of `X` by equality resolution (a part left quantified would
+/// only multiply the existential). Why3 prints the last writer of a cell
+/// so, `∃t. valid(t) ∧ (idx₁(t) = n ∧ c ∨ ¬c ∧ idx₂(t) = n) ∧ a(n) = v(t)`
+/// for a write whose index depends on a condition; solved case by case
+/// the cell's value is a quantifier-free disjunction in `n`, which gives
+/// E-matching a trigger outside the nested quantifier.
+fn exists_cases(
+    cx: &mut Context,
+    lits: &[TermId],
+    vars: &[VarId],
+    attrs: &[Attr],
+    fv: &mut HashMap<TermId, BTreeSet<VarId>>,
+) -> Option<TermId> {
+    for (i, &l) in lits.iter().enumerate() {
+        let TermKind::App(Op::Or, cases) = cx.kind(l).clone() else {
+            continue;
+        };
+        if cases.len() > MAX_CASES {
+            continue;
+        }
+        let all_define = cases.iter().all(|&c| {
+            let cl = conjuncts(cx, c);
+            find_def(cx, &cl, vars, fv).is_some()
+        });
+        if !all_define {
+            continue;
+        }
+        let mut parts = Vec::with_capacity(cases.len());
+        for &c in cases.iter() {
+            let mut body: Vec<TermId> = lits[..i].to_vec();
+            body.extend(conjuncts(cx, c));
+            body.extend_from_slice(&lits[i + 1..]);
+            let b = and(cx, body);
+            let mut part = mk_quant(cx, BinderKind::Exists, vars.to_vec(), b, attrs, fv);
+            // each part must lose its quantifier by resolution
+            while let TermKind::Binder(..) = cx.kind(part) {
+                match quant_step(cx, part, fv) {
+                    Some(("quant-eq-resolve" | "quant-eq-solve" | "quant-drop-unused", p)) => {
+                        part = p
+                    }
+                    _ => return None,
+                }
+            }
+            parts.push(part);
+        }
+        return Some(or(cx, parts));
+    }
+    None
 }
 
 /// One quantifier step at the top of `t`, with the rule's name.
@@ -323,7 +459,7 @@ pub fn quant_step(
                 all.push(q);
                 return Some(("quant-miniscope", and(cx, all)));
             }
-            None
+            exists_cases(cx, &lits, &vars, &attrs, fv).map(|t| ("quant-exists-cases", t))
         }
         _ => None,
     }

@@ -5,7 +5,7 @@ use super::deep::too_deep;
 use crate::cost::term_cost;
 use crate::scope::{declared_before, DeclarationIndex};
 use crate::size::tree_size;
-use smtlib_io::{Context, FunId, Op, TermId, TermKind, TermMemo};
+use smtlib_io::{BinderKind, Context, FunId, Op, TermId, TermKind, TermMemo};
 use std::collections::{HashMap, HashSet};
 
 /// A procedural rewrite may grow an assertion to at most
@@ -65,6 +65,55 @@ fn eliminates_a_definition(
     after.len() < before.len() && after.is_subset(&before)
 }
 
+/// Whether `q` has fewer quantifiers nested in another quantifier than
+/// `t` (distinct terms, so that a shared subterm is walked once). A
+/// quantifier nested in a universal gets no E-matching triggers from its
+/// body, so a universal over it can only be instantiated by the
+/// solver's enumeration; removing it is worth some growth (within the
+/// growth bound): resolving a last writer case by case duplicates the cell
+/// it defines (`a(n)` in each case), and Cooper elimination of a "no
+/// writer" case is larger than the quantifier it replaces.
+fn unnests_a_quantifier(cx: &Context, t: TermId, q: TermId) -> bool {
+    fn nested(cx: &Context, t: TermId) -> usize {
+        let mut n = 0;
+        let mut seen = HashSet::new();
+        let mut stack = vec![(t, false)];
+        while let Some((u, under)) = stack.pop() {
+            if !seen.insert((u, under)) {
+                continue;
+            }
+            let here = matches!(
+                cx.kind(u),
+                TermKind::Binder(BinderKind::Forall | BinderKind::Exists, ..)
+            );
+            if here && under {
+                n += 1;
+            }
+            for &c in cx.children(u).iter() {
+                stack.push((c, under || here));
+            }
+        }
+        n
+    }
+    nested(cx, q) < nested(cx, t)
+}
+
+/// Whether `q` has an existential quantifier (a distinct term) that `t`
+/// has not: a rewrite that unnests a universal by bringing in another
+/// existential (a negated "no writer" case) only moves the quantifier
+/// the solver cannot instantiate.
+fn adds_an_existential(cx: &Context, t: TermId, q: TermId) -> bool {
+    let is_exists = |u: TermId| matches!(cx.kind(u), TermKind::Binder(BinderKind::Exists, ..));
+    let mut before = HashSet::new();
+    crate::term::any_subterm(cx, t, |u| {
+        if is_exists(u) {
+            before.insert(u);
+        }
+        false
+    });
+    crate::term::any_subterm(cx, q, |u| is_exists(u) && !before.contains(&u))
+}
+
 /// Whether `t` has an integer division or remainder whose divisor is not
 /// a numeral: nonlinear arithmetic, which solvers decide by their
 /// nonlinear search.
@@ -99,7 +148,9 @@ impl Accept<'_> {
     /// only when its cost, with `defined` functions weighed as the e-graph
     /// weighs them, is at most `t`'s, or when it reads fewer of the
     /// `eliminable` functions than `t` and no other
-    /// ([`eliminates_a_definition`]). `sizes` holds tree sizes of terms of
+    /// ([`eliminates_a_definition`]), or when it has fewer quantifiers
+    /// nested in others and no existential `t` has not
+    /// ([`unnests_a_quantifier`], [`adds_an_existential`]). `sizes` holds tree sizes of terms of
     /// `cx`, kept from one call to the next: each pass of a stage measures
     /// the same assertions.
     #[allow(clippy::too_many_arguments)]
@@ -134,6 +185,7 @@ impl Accept<'_> {
         let mut memo = HashMap::new();
         term_cost(cx, q, defined, &mut memo) <= term_cost(cx, t, defined, &mut memo)
             || eliminates_a_definition(cx, t, q, eliminable)
+            || (unnests_a_quantifier(cx, t, q) && !adds_an_existential(cx, t, q))
     }
 
     /// The largest rewrite (AST nodes) of the assertion at command

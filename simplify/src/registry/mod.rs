@@ -334,7 +334,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         id: PassId::Quant,
-        doc: "quantifiers: equality resolution (also of an Int equation solved for a variable of coefficient ±1), unused variables, splitting, miniscoping",
+        doc: "quantifiers: equality resolution (also of an Int equation solved for a variable of coefficient ±1, and of Int bounds lo ≤ x ≤ lo with lo not a numeral), unused variables, splitting, miniscoping, an existential split by cases when each case then resolves",
         stages: &[Stage::Rounds],
         build: Build::Terms(|_, _| vec![Box::new(crate::passes::quant::QuantPass)]),
         ..PASS
