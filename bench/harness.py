@@ -777,7 +777,8 @@ def make_table(results: list[dict], preps: list[dict], meta: dict) -> str:
       "options and timeout, and the input's token stream; a run whose key is in "
       "`solver-runs.jsonl` is not made again (column `measured`: when the answer was "
       "measured; `--fresh` measures everything again). After a change to vcsimp, only the "
-      "vcsimp outputs that changed are solved again. See *Environment* for how many runs "
+      "tasks whose vcsimp output changed are solved again, all their configurations side by "
+      "side, so that a task's times compare at one load. See *Environment* for how many runs "
       "this run made and how many it reused.")
     a("* **Sizes** are AST nodes of the asserted terms. `vcsimp in/out` come from vcsimp's "
       "`--stats-json`; the `harness` columns are the harness's own count of the terms as "
@@ -1442,15 +1443,29 @@ def main(argv=None) -> int:
                     results += [result_row(task, prep, s, t, None) for t in reported_at(c)]
                 else:
                     groups.setdefault((task.rel, prep.digest, s), []).append((task, c, s))
-    measured: dict[tuple, dict] = {}
-    to_run = []
-    reused = 0
+    # The task a group's answer is compared within: VeriCUDA's S1/S2 files
+    # belong to the task whose rows they make.
+    owner = {gkey: gkey[0] for gkey in groups}
+    for (rel, _), parts in vc_parts.items():
+        for _, gkey in parts:
+            owner[gkey] = rel
+    planned = []
     for gkey, members in groups.items():
         task, c, s = members[0]
         t = max(max(reported_at(m[1])) for m in members)
         key = store_mod.run_key(machine, solver_ids[s], solve_options(s, t), gkey[1])
-        hit = None if opts.fresh else store.get(key)
-        if hit is not None:
+        planned.append((gkey, key, t, None if opts.fresh else store.get(key)))
+    # Side by side: where one configuration of a task must be solved now (its
+    # input changed), the task's other configurations are solved again in the
+    # same run, so that their times compare at one load, never against a
+    # stored answer measured at another.
+    stale = {(owner[gkey], gkey[2]) for gkey, _, _, hit in planned if hit is None}
+    measured: dict[tuple, dict] = {}
+    to_run = []
+    reused = 0
+    for gkey, key, t, hit in planned:
+        task, c, s = groups[gkey][0]
+        if hit is not None and (owner[gkey], s) not in stale:
             measured[gkey] = result_row(task, preps[(task.rel, c)], s, t, hit)
             reused += 1
         else:

@@ -12,7 +12,8 @@ counts from bench/smt.py.
 `batch` writes each copy to DIR/PATH (PATH without its root) and one
 `--report` JSON line per file, like `vcsimp batch`; a file whose path
 contains $STANDIN_BATCH_STOP (when set) ends the batch before it, as if it
-had been killed there.
+had been killed there. $STANDIN_APPEND (when set) is appended to every
+copy, so that a test can make the "simplified" outputs differ from the inputs.
 """
 import argparse
 import json
@@ -58,7 +59,7 @@ def batch(argv: list[str]) -> int:
             text = Path(f).read_text()
             stats = stats_of(text, t0)
             out.parent.mkdir(parents=True, exist_ok=True)
-            out.write_text(text)
+            out.write_text(text + os.environ.get("STANDIN_APPEND", ""))
             line.update(status="ok", seconds=time.monotonic() - t0, stats=stats)
         except (OSError, smt.ParseError) as e:
             failed += 1
@@ -88,6 +89,7 @@ def main():
     except smt.ParseError as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    text += os.environ.get("STANDIN_APPEND", "")
     if a.output:
         Path(a.output).write_text(text)
     else:

@@ -532,6 +532,30 @@ class EndToEnd(unittest.TestCase):
         self.assertEqual(rc, 2)
         self.assertIn("runs.jsonl:1: not a store entry", err)
 
+    def test_a_changed_output_is_solved_again_side_by_side_with_the_raw_file(self):
+        tmp = Path(tempfile.mkdtemp(prefix="bench-store-"))
+        self.addCleanup(shutil.rmtree, tmp, ignore_errors=True)
+        store = tmp / "runs.jsonl"
+        args = ["--configs", "raw,vcsimp", "--solvers", "z3", "--store", str(store)]
+        files = {"F/k/a.smt2": SAT, "F/k/b.smt2": UNSAT_Q}
+        rc, _, err = self.run_harness(files, args)
+        self.assertEqual(rc, 0)
+        # The stand-in copies its input: raw and vcsimp share one run per file.
+        self.assertIn("[solve] 2 runs to make (0 answers from the store", err)
+        # Every vcsimp output now differs from its input, so each is solved, and
+        # so is the raw file beside it, at the same load: 4 runs, none reused.
+        os.environ["STANDIN_APPEND"] = "(assert true)\n"
+        self.addCleanup(os.environ.pop, "STANDIN_APPEND", None)
+        rc, out, err = self.run_harness(files, args)
+        self.assertEqual(rc, 0)
+        self.assertIn("[solve] 4 runs to make (0 answers from the store", err)
+        rows = harness.read_csv(out / "results.csv")
+        self.assertEqual(len({r["measured"] for r in rows}), 1)
+        self.assertTrue(all(r["same_input_as"] == "" for r in rows))
+        # Nothing changed since: everything is read from the store.
+        rc, _, err = self.run_harness(files, args)
+        self.assertIn("[solve] 0 runs to make (4 answers from the store", err)
+
     def test_soundness_alarm_exits_nonzero(self):
         wrong = SAT.replace(":status sat", ":status unsat")  # actually sat
         rc, out, err = self.run_harness({"F/k/wrong.smt2": wrong, "F/k/ok.smt2": SAT},
