@@ -27,10 +27,9 @@
 //!   session is killed and a new one is started and given the commands
 //!   still in effect (popped frames left out), with their output dropped.
 //! - The live session answers `unknown` while the fresh run still goes:
-//!   vcsimp waits for the fresh run a sixteenth of the time the live
-//!   session took ([`UNKNOWN_WAIT_SHARE`]; so a quick `unknown` stays
-//!   quick, and one at the end of a timeout gives the fresh run a
-//!   chance), but no longer than until the
+//!   vcsimp waits for the fresh run a quarter of the time the live session
+//!   took (so a quick `unknown` stays quick, and one at the end of a
+//!   timeout gives the fresh run a chance), but no longer than until the
 //!   fresh run has run as long as the live session took (its own
 //!   `:timeout` ends it about then; a solver that overruns it would
 //!   overrun it there too); a `sat`/`unsat` from it is then the answer, and
@@ -129,10 +128,6 @@ use std::time::{Duration, Instant};
 /// every `check-sat` it would only take CPU from the live session (most of
 /// a verifier's check-sats are quick).
 pub const RACE_DELAY: Duration = Duration::from_millis(200);
-
-/// After the live session's `unknown`, vcsimp waits for the fresh run at
-/// most this fraction (1/N) of the time the live session took.
-pub const UNKNOWN_WAIT_SHARE: u32 = 16;
 
 /// What a race's helper thread reports for check `id`.
 type Done = (u64, Report);
@@ -1205,17 +1200,17 @@ impl Session<'_> {
             "unknown" | "timeout"
         );
         if unknown && matches!(check.race, Race::Going { .. }) {
-            // A sixteenth of the live session's time, and no longer than the
+            // A quarter of the live session's time, and no longer than the
             // fresh run needs to have had as long as the live session: a
             // solver that overruns its timeout or gives up late has the
             // same trouble in the fresh run.
-            let share = Instant::now() + seconds / UNKNOWN_WAIT_SHARE;
+            let quarter = Instant::now() + seconds / 4;
             check.wait_until = Some(match &check.race {
                 Race::Going {
                     running: Some(started),
                     ..
-                } => share.min(*started + seconds),
-                _ => share,
+                } => quarter.min(*started + seconds),
+                _ => quarter,
             });
             let id = check.id;
             self.note(&format!(
