@@ -2037,6 +2037,20 @@ impl Check {
             keys(in_cx, &self.d_sigma),
         );
         let (in_cx, out_cx) = (&*in_cx, &*out_cx);
+        // an input assertion that is one of Why3's valid lemmas on `div`
+        // and `mod` holds in every model (`prune-defs` drops them; the
+        // table's tests prove each)
+        let kvalid: Vec<String> = self
+            .i_tau
+            .iter()
+            .zip(&ki_tau)
+            .filter(|(&t, _)| {
+                crate::passes::prune_defs::canonical(in_cx, t).is_some_and(|c| {
+                    crate::passes::prune_defs::DIV_MOD_LEMMAS.contains(&c.as_str())
+                })
+            })
+            .map(|(_, k)| k.clone())
+            .collect();
         let parts = |cx: &Context, ts: &[TermId]| -> Vec<Part> {
             let mut p = Printer::without_names(cx);
             ts.iter()
@@ -2135,7 +2149,7 @@ impl Check {
         );
         add(
             &[&o, &d],
-            &[&ko, &kd],
+            &[&ko, &kd, &kvalid],
             &i_tau,
             &ki_tau,
             &[],

@@ -391,3 +391,49 @@ fn goal_threads_and_else_halves_reach_the_per_thread_definitions() {
         "{out}"
     );
 }
+
+/// A map `m` read at a variable (named at once) and, in the goal, at the
+/// value of another map read through `tget`, a function an axiom defines:
+/// that read is a read only once `unfold` has expanded `tget`.
+const READ_AFTER_UNFOLD: &str = "(declare-sort uni 0)
+(declare-sort ty 0)
+(declare-fun int () ty)
+(declare-fun t2tb (Int) uni)
+(declare-fun tb2t (uni) Int)
+(assert (forall ((i Int)) (! (= (tb2t (t2tb i)) i) :pattern ((t2tb i)))))
+(assert (forall ((j uni)) (! (= (t2tb (tb2t j)) j) :pattern ((t2tb (tb2t j))))))
+(declare-fun get (ty ty uni uni) uni)
+(declare-fun tget (ty uni Int) uni)
+(assert (forall ((a ty)) (forall ((v uni) (t Int)) (= (tget a v t) (get a int v (t2tb t))))))
+(declare-fun m () uni)
+(declare-fun m2 () uni)
+(declare-fun js () uni)
+(assert (forall ((k Int)) (= (tb2t (tget int js k)) (+ k 1))))
+(assert (forall ((k Int)) (=> (<= 0 k) (= (tb2t (get int int m (t2tb k))) (* 2 k)))))
+(assert (not (forall ((k Int)) (=> (<= 0 k) (= (tb2t (get int int m (tget int js k))) (* 2 (+ k 1)))))))
+(check-sat)
+";
+
+#[test]
+fn a_read_named_after_unfold_reuses_the_earlier_symbol_of_its_map() {
+    // The goal's read of `m` is named in the second run; it is the same
+    // read as the first run's `get@1`, so it gets that symbol, and the
+    // hypothesis on `get@1` decides the goal.
+    let out = run(READ_AFTER_UNFOLD, PassId::default_passes());
+    assert_eq!(out.matches("(define-fun get@").count(), 2, "{out}");
+    assert!(out.contains("(assert false)"), "{out}");
+    assert_eq!(common::z3_answers(READ_AFTER_UNFOLD), "unsat");
+    assert_eq!(common::z3_answers(&out), "unsat");
+    common::assert_validated(READ_AFTER_UNFOLD, &out);
+    // A goal that reads another map `m2` there: a read of its own, with a
+    // definition of its own, and nothing decided.
+    let other = READ_AFTER_UNFOLD.replace(
+        "(tb2t (get int int m (tget int js k)))",
+        "(tb2t (get int int m2 (tget int js k)))",
+    );
+    assert_ne!(other, READ_AFTER_UNFOLD);
+    let out = run(&other, PassId::default_passes());
+    assert_eq!(out.matches("(define-fun get@").count(), 3, "{out}");
+    assert!(out.contains("(tb2t (get int int m2 (t2tb x)))"), "{out}");
+    assert!(!out.contains("(assert false)"), "{out}");
+}

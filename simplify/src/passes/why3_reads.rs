@@ -158,7 +158,7 @@ pub fn name_reads(script: &mut Script) -> (Vec<NamedRead>, Vec<ReadBack>) {
         });
         script.commands[i].kind = CommandKind::Assert(new);
     }
-    let named = state.named;
+    let named = reuse_earlier_definitions(script, state.named);
     let mut hints = vec![];
     for (after, axiom, hint) in derived_inversions(script, &named, &bridges)
         .into_iter()
@@ -200,6 +200,71 @@ pub fn name_reads(script: &mut Script) -> (Vec<NamedRead>, Vec<ReadBack>) {
     }
     hints.reverse();
     (reads, hints)
+}
+
+/// Drop from `named` each read whose definition is, but for its name, one
+/// that an earlier run of the pass wrote (the encoding stage can bring out
+/// a read of a map already named before it, e.g. `tget(js, th)` unfolded
+/// inside another read's index), and apply the earlier symbol instead, so
+/// that one function, not two with the same body, stands for the map and
+/// the rounds rewrite all its reads alike.
+///
+/// **Soundness.** Both symbols are `define-fun`s with the same parameters,
+/// sort and body, so they are the same function; replacing one
+/// application by the other replaces a term by an equal one.
+fn reuse_earlier_definitions(script: &mut Script, named: Vec<Named>) -> Vec<Named> {
+    if named.is_empty() {
+        return named;
+    }
+    fn after_name(text: &str) -> Option<&str> {
+        let rest = text.strip_prefix("(define-fun ")?;
+        let rest = if let Some(quoted) = rest.strip_prefix('|') {
+            &quoted[quoted.find('|')? + 1..]
+        } else {
+            &rest[rest.find(' ')?..]
+        };
+        Some(rest)
+    }
+    let earlier: HashMap<String, FunId> = own_definitions(script)
+        .into_iter()
+        .filter_map(|(i, f)| Some((after_name(&script.commands[i].text)?.to_string(), f)))
+        .collect();
+    if earlier.is_empty() {
+        return named;
+    }
+    let mut same: HashMap<FunId, FunId> = HashMap::new();
+    let mut kept = Vec::with_capacity(named.len());
+    for n in named {
+        let read = NamedRead {
+            fun: n.fun,
+            params: n.params.clone(),
+            body: n.body,
+        };
+        let cmd = definition_command(&script.cx, &read);
+        match after_name(&cmd.text).and_then(|t| earlier.get(t)) {
+            Some(&old) => {
+                same.insert(n.fun, old);
+            }
+            None => kept.push(n),
+        }
+    }
+    if same.is_empty() {
+        return kept;
+    }
+    for i in 0..script.commands.len() {
+        let CommandKind::Assert(t) = script.commands[i].kind else {
+            continue;
+        };
+        let new = crate::term::rebuild(&mut script.cx, t, |cx, _, rebuilt| {
+            let TermKind::App(Op::Uf(f), args) = cx.kind(rebuilt).clone() else {
+                return None;
+            };
+            let &old = same.get(&f)?;
+            cx.mk_app(Op::Uf(old), args.to_vec()).ok()
+        });
+        script.commands[i].kind = CommandKind::Assert(new);
+    }
+    kept
 }
 
 /// Make every bridged constructor value a read: where Why3 passes a thread

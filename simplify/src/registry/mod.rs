@@ -237,7 +237,7 @@ pub static PASSES: &[PassInfo] = &[
     },
     PassInfo {
         id: PassId::PruneDefs,
-        doc: "drop the definitional axioms and define-funs of symbols no longer used",
+        doc: "drop the definitional axioms and define-funs of symbols no longer used, and Why3's lemmas on div and mod (valid in the theory) when nothing else uses div or mod",
         soundness: Soundness::Equisatisfiable,
         stages: &[Stage::Decoded, Stage::Finish],
         build: Build::Script(|| Box::new(crate::passes::prune_defs::PruneDefs)),
