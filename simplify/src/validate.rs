@@ -77,6 +77,12 @@
 //! then in full, each with the goals already proved from the
 //! same premise among its premises (sound: `P ⇒ g` makes `P ⇒ h` and
 //! `P ∧ g ⇒ h` the same claim), in sweeps while a sweep proves one more.
+//! In a sweep, an obligation is first asked from a slice of its premise
+//! ([`Lemmas::sliced_claim`]: the conjuncts reached from the goal's
+//! symbols through symbols rare among the premises), with a quarter of
+//! the time limit; its `unsat` proves the obligation (`S ⇒ g` for a part
+//! `S` of `P` makes `P ⇒ g` valid), its `sat` proves nothing, and the
+//! full claim is asked only where it is not proved.
 //! In a sweep, an obligation whose full claim stays undecided is asked
 //! the first solver again with only the premises near the goal (those
 //! within one or two steps of shared symbols, [`Lemmas::relevant_claims`]):
@@ -1534,6 +1540,10 @@ const MAX_BATCH: usize = 64;
 /// remembering every answer.
 struct Asker<'a> {
     solver: &'a SolverCommand,
+    /// `solver` with a quarter of its time limit, for the sliced claims
+    /// ([`Lemmas::sliced_claim`], asked as solver 3): those it proves,
+    /// it proves quickly, and each one it does not costs its limit.
+    quick: SolverCommand,
     /// Answers by solver (0: `solver`, 1: its fallback) and query.
     asked: HashMap<(usize, String), Answer>,
     undecided_runs: usize,
@@ -1549,6 +1559,10 @@ impl<'a> Asker<'a> {
     fn new(solver: &'a SolverCommand) -> Asker<'a> {
         Asker {
             solver,
+            quick: SolverCommand {
+                timeout: (solver.timeout / 4).max(Duration::from_millis(1)),
+                ..solver.clone()
+            },
             asked: HashMap::new(),
             undecided_runs: 0,
             started: std::time::Instant::now(),
@@ -1570,8 +1584,9 @@ impl<'a> Asker<'a> {
     fn note(&mut self, key: (usize, String), a: &Answer) {
         // z3's second configuration often answers `unknown` at once (where
         // its core lacks a theory or quantifier feature): only the time
-        // budget counts its answers
-        self.undecided_runs += usize::from(key.0 != 2 && matches!(a, Answer::Undecided(_)));
+        // budget counts its answers; so does it count the quick sliced
+        // claims', which cost a quarter of the limit each
+        self.undecided_runs += usize::from(key.0 < 2 && matches!(a, Answer::Undecided(_)));
         self.failed |= key.0 == 0 && matches!(a, Answer::Failed(_));
         self.asked.insert(key, a.clone());
     }
@@ -1586,6 +1601,7 @@ impl<'a> Asker<'a> {
         let Some(s) = (match which {
             0 => Some(self.solver),
             2 => Some(self.solver).filter(|s| is_z3(s)),
+            3 => Some(&self.quick),
             _ => self.solver.fallback.as_deref(),
         }) else {
             return Answer::Undecided("no such solver".into());
@@ -1611,9 +1627,10 @@ impl<'a> Asker<'a> {
         self.ask_all_with(0, header, claims)
     }
 
-    /// [`Asker::ask_all`] with the solver `which`: 0, or 2 for z3 in its
+    /// [`Asker::ask_all`] with the solver `which`: 0, 2 for z3 in its
     /// second configuration ([`Z3_SECOND`]; for another solver every
-    /// answer is undecided).
+    /// answer is undecided), or 3 for the solver with a quarter of its
+    /// time limit.
     fn ask_all_with(&mut self, which: usize, header: &str, claims: Vec<String>) -> Vec<Answer> {
         let header = match which {
             2 => format!("{Z3_SECOND}{header}"),
@@ -1641,7 +1658,11 @@ impl<'a> Asker<'a> {
                 let chunk = &chunk[..chunk.len().min(room)];
                 let batch: Vec<&str> = chunk.iter().map(|&k| claims[k].as_str()).collect();
                 let left = self.time_budget.saturating_sub(self.started.elapsed());
-                let Some(answers) = ask_batch(self.solver, header, &batch, left) else {
+                let solver = match which {
+                    3 => &self.quick,
+                    _ => self.solver,
+                };
+                let Some(answers) = ask_batch(solver, header, &batch, left) else {
                     continue;
                 };
                 for (&k, a) in chunk.iter().zip(answers) {
@@ -1862,6 +1883,66 @@ impl Lemmas {
         }
     }
 
+    /// A weaker premise for `ob` chosen by rare symbols, as `S ⇒ goal`:
+    /// the conjuncts of the premise and the lemmas reached from the
+    /// goal's symbols in [`SLICE_DEPTH`] rounds, where a conjunct is
+    /// reached through a symbol only if that symbol is among its rarest
+    /// (occurring in at most 3/2 times as many conjuncts as its rarest
+    /// one), and a reached conjunct's symbols join the next round. A
+    /// symbol that most conjuncts mention (a record's field, the grid's
+    /// size) thus does not pull them all in, where
+    /// [`Lemmas::relevant_claims`] takes every conjunct sharing one. As
+    /// there, `S` is a part of the premise: proving `S ⇒ g` proves
+    /// `P ⇒ g`, and a `sat` proves nothing. `None` when the selection is
+    /// empty or the whole premise.
+    fn sliced_claim(&self, ob: &Obligation) -> Option<String> {
+        let mut all: Vec<&Part> = ob.parts.iter().collect();
+        if let Some(ls) = self.by_group.get(&ob.group) {
+            all.extend(ls.iter());
+        }
+        let mut occurs: HashMap<&str, usize> = HashMap::new();
+        for p in &all {
+            for s in &p.symbols {
+                *occurs.entry(s.as_str()).or_default() += 1;
+            }
+        }
+        let triggers: Vec<BTreeSet<&str>> = all
+            .iter()
+            .map(|p| {
+                let rarest = p.symbols.iter().map(|s| occurs[s.as_str()]).min();
+                p.symbols
+                    .iter()
+                    .map(String::as_str)
+                    .filter(|s| rarest.is_some_and(|r| 2 * occurs[s] <= 3 * r))
+                    .collect()
+            })
+            .collect();
+        let mut reached: BTreeSet<&str> = ob.goal.symbols.iter().map(String::as_str).collect();
+        let mut done: BTreeSet<&str> = BTreeSet::new();
+        let mut chosen = vec![false; all.len()];
+        for _ in 0..SLICE_DEPTH {
+            let front: BTreeSet<&str> = reached.difference(&done).copied().collect();
+            done.extend(front.iter().copied());
+            for n in 0..all.len() {
+                if !chosen[n] && !triggers[n].is_disjoint(&front) {
+                    chosen[n] = true;
+                    reached.extend(all[n].symbols.iter().map(String::as_str));
+                }
+            }
+        }
+        let picked: Vec<&str> = (0..all.len())
+            .filter(|&n| chosen[n])
+            .map(|n| all[n].text.as_str())
+            .collect();
+        if picked.is_empty() || picked.len() == all.len() {
+            return None;
+        }
+        Some(match &picked[..] {
+            [p] => format!("(=> {p} {})", ob.goal.text),
+            _ => format!("(=> (and {}) {})", picked.join(" "), ob.goal.text),
+        })
+    }
+
     /// Weaker premises for `ob`, smallest first: `S₁ ⇒ goal` and
     /// `S₂ ⇒ goal`, where `Sₖ` holds the conjuncts of the premise and the
     /// lemmas within `k` steps of the goal (a conjunct is one step from
@@ -1902,6 +1983,15 @@ impl Lemmas {
         claims
     }
 }
+
+/// The rounds of [`Lemmas::sliced_claim`]: the definitions a rewritten
+/// assertion needs (a predicate's, then the accessors' it unfolds to)
+/// are a few links away from its goal.
+const SLICE_DEPTH: usize = 3;
+
+/// The sliced claims of a sweep are asked this many at a time
+/// ([`Lemmas::sliced_claim`]), the next ones only if some were proved.
+const SLICE_CHUNK: usize = 8;
 
 /// The obligations among `open` (indices into `obs`, all `Some`) that
 /// `ask` proves (answers `unsat` for their claim), asked a group of
@@ -2469,6 +2559,8 @@ fn check(
             let (mut hard_full, mut hard_fallback) = (BTreeMap::new(), BTreeMap::new());
             // and those whose claim z3's second configuration left undecided
             let mut hard_second = BTreeMap::new();
+            // and those whose sliced claim was undecided (or `sat`)
+            let mut hard_sliced = BTreeMap::new();
             // the last reason an obligation's full claim stayed undecided
             let mut reason: HashMap<usize, String> = HashMap::new();
             loop {
@@ -2479,7 +2571,12 @@ fn check(
                 // since then concerns its goal (a stepping stone, see
                 // [`Lemmas`])
                 for &n in &open {
-                    for hard in [&mut hard_full, &mut hard_second, &mut hard_fallback] {
+                    for hard in [
+                        &mut hard_sliced,
+                        &mut hard_full,
+                        &mut hard_second,
+                        &mut hard_fallback,
+                    ] {
                         if let Some(&seen) = hard.get(&n) {
                             if lemmas.new_for(of(n), seen) {
                                 hard.remove(&n);
@@ -2487,16 +2584,45 @@ fn check(
                         }
                     }
                 }
+                // 0. the premises reached through rare symbols
+                // ([`Lemmas::sliced_claim`]), in one run: most rewritten
+                // assertions follow from a few, which a solver given all
+                // of them often does not find within the limit; a `sat`
+                // proves nothing
+                let sliced: Vec<(usize, String)> = open
+                    .iter()
+                    .filter(|n| of(**n).strong.is_none() && !hard_sliced.contains_key(*n))
+                    .filter_map(|&n| Some((n, lemmas.sliced_claim(of(n))?)))
+                    .collect();
+                let mut answers: HashMap<usize, Answer> = HashMap::new();
+                // in chunks, until one proves none: where slices lack
+                // what the goals need (bounds through common symbols),
+                // each costs its limit for nothing
+                for chunk in sliced.chunks(SLICE_CHUNK) {
+                    let claims: Vec<String> = chunk.iter().map(|(_, c)| c.clone()).collect();
+                    let mut any = false;
+                    for (&(n, _), a) in chunk.iter().zip(asker.ask_all_with(3, header, claims)) {
+                        hard_sliced.insert(n, lemmas.count(of(n)));
+                        if a == Answer::Unsat {
+                            any = true;
+                            answers.insert(n, a);
+                        }
+                    }
+                    if !any {
+                        break;
+                    }
+                }
                 let plain: Vec<usize> = open
                     .iter()
                     .copied()
-                    .filter(|n| of(*n).strong.is_none() && !hard_full.contains_key(n))
+                    .filter(|n| {
+                        of(*n).strong.is_none()
+                            && !hard_full.contains_key(n)
+                            && !answers.contains_key(n)
+                    })
                     .collect();
                 let claims: Vec<String> = plain.iter().map(|&n| lemmas.claim_of(of(n))).collect();
-                let mut answers: HashMap<usize, Answer> = plain
-                    .into_iter()
-                    .zip(asker.ask_all(header, claims))
-                    .collect();
+                answers.extend(plain.into_iter().zip(asker.ask_all(header, claims)));
                 for &n in &open {
                     let Some((s, definition)) = of(n).strengthened() else {
                         continue;
